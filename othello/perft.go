@@ -1,0 +1,41 @@
+package othello
+
+import "math/bits"
+
+func popcount(b uint64) int { return bits.OnesCount64(b) }
+
+// Perft counts the leaves of the game tree below pos at the given depth,
+// with the convention of testdata/perft.txt: a pass is a ply, and a finished
+// game (neither side can move) counts one more pass and then stays a leaf at
+// every greater depth. The last ply is counted with a popcount instead of
+// being played.
+func Perft(pos Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return perft(pos.Player, pos.Opponent, depth)
+}
+
+func perft(p, o uint64, depth int) uint64 {
+	moves := Moves(p, o)
+	if moves == 0 {
+		if Moves(o, p) == 0 {
+			return 1 // game over: the final pass, then a leaf for ever
+		}
+		if depth == 1 {
+			return 1
+		}
+		return perft(o, p, depth-1)
+	}
+	if depth == 1 {
+		return uint64(bits.OnesCount64(moves))
+	}
+	var n uint64
+	for moves != 0 {
+		sq := bits.TrailingZeros64(moves)
+		moves &= moves - 1
+		f := Flips(p, o, sq)
+		n += perft(o^f, p^f|1<<sq, depth-1)
+	}
+	return n
+}
