@@ -19,32 +19,71 @@ const (
 )
 
 // Moves returns the legal moves, as a bitboard, of the player owning p
-// against the opponent owning o. It uses a parallel-prefix fill in each of the
-// four line directions (both ways at once), so its cost does not depend on
-// the position.
+// against the opponent owning o. In each line direction a parallel-prefix
+// fill runs both ways at once, so its cost does not depend on the position.
+// The four directions are written out with constant shifts: a variable
+// shift costs Go extra instructions to honour shifts of 64 or more, and a
+// helper taking the direction as an argument is too large to inline.
 func Moves(p, o uint64) uint64 {
+	// A run of opponent discs is at most six long: two single steps and two
+	// doubled steps cover lengths 1 to 6. Horizontal and diagonal runs use
+	// only the inner columns, so that they never wrap from one row to the
+	// next.
 	inner := o & innerColumns
-	return (lineMoves(p, inner, 1) | lineMoves(p, o, 8) |
-		lineMoves(p, inner, 7) | lineMoves(p, inner, 9)) &^ (p | o)
-}
 
-// lineMoves finds the squares reached by a run of opponent discs (restricted
-// to mask) that starts next to one of p's discs, along dir in both senses.
-// A run is at most six discs long: two single steps and two doubled steps
-// cover lengths 1 to 6.
-func lineMoves(p, mask uint64, dir uint) uint64 {
-	up := mask & (p << dir)
-	down := mask & (p >> dir)
-	up |= mask & (up << dir)
-	down |= mask & (down >> dir)
-	upPairs := mask & (mask << dir)
-	downPairs := upPairs >> dir
-	dir2 := dir * 2
-	up |= upPairs & (up << dir2)
-	down |= downPairs & (down >> dir2)
-	up |= upPairs & (up << dir2)
-	down |= downPairs & (down >> dir2)
-	return (up << dir) | (down >> dir)
+	// Horizontal (shift 1).
+	up := inner & (p << 1)
+	down := inner & (p >> 1)
+	up |= inner & (up << 1)
+	down |= inner & (down >> 1)
+	pairsUp := inner & (inner << 1)
+	pairsDown := pairsUp >> 1
+	up |= pairsUp & (up << 2)
+	down |= pairsDown & (down >> 2)
+	up |= pairsUp & (up << 2)
+	down |= pairsDown & (down >> 2)
+	moves := up<<1 | down>>1
+
+	// Vertical (shift 8): no wrap is possible, all of o takes part.
+	up = o & (p << 8)
+	down = o & (p >> 8)
+	up |= o & (up << 8)
+	down |= o & (down >> 8)
+	pairsUp = o & (o << 8)
+	pairsDown = pairsUp >> 8
+	up |= pairsUp & (up << 16)
+	down |= pairsDown & (down >> 16)
+	up |= pairsUp & (up << 16)
+	down |= pairsDown & (down >> 16)
+	moves |= up<<8 | down>>8
+
+	// Anti-diagonal (shift 7).
+	up = inner & (p << 7)
+	down = inner & (p >> 7)
+	up |= inner & (up << 7)
+	down |= inner & (down >> 7)
+	pairsUp = inner & (inner << 7)
+	pairsDown = pairsUp >> 7
+	up |= pairsUp & (up << 14)
+	down |= pairsDown & (down >> 14)
+	up |= pairsUp & (up << 14)
+	down |= pairsDown & (down >> 14)
+	moves |= up<<7 | down>>7
+
+	// Diagonal (shift 9).
+	up = inner & (p << 9)
+	down = inner & (p >> 9)
+	up |= inner & (up << 9)
+	down |= inner & (down >> 9)
+	pairsUp = inner & (inner << 9)
+	pairsDown = pairsUp >> 9
+	up |= pairsUp & (up << 18)
+	down |= pairsDown & (down >> 18)
+	up |= pairsUp & (up << 18)
+	down |= pairsDown & (down >> 18)
+	moves |= up<<9 | down>>9
+
+	return moves &^ (p | o)
 }
 
 // rays[sq][d] is the set of squares strictly beyond sq in direction d, up to
@@ -80,10 +119,11 @@ func Flips(p, o uint64, sq int) uint64 {
 func flipsUp(p, o, ray uint64) uint64 {
 	outflank := ray &^ o
 	first := outflank & -outflank // 0 when outflank is 0
-	if first&p == 0 {
-		return 0
+	f := ray & (first - 1)
+	if first&p == 0 { // written so that the compiler emits a conditional move
+		f = 0
 	}
-	return ray & (first - 1)
+	return f
 }
 
 // flipsDown handles a ray towards lower indices: the first square that is
@@ -91,8 +131,9 @@ func flipsUp(p, o, ray uint64) uint64 {
 func flipsDown(p, o, ray uint64) uint64 {
 	outflank := ray &^ o
 	first := uint64(1<<63) >> bits.LeadingZeros64(outflank) // 0 when outflank is 0
+	f := ray & -(first << 1)
 	if first&p == 0 {
-		return 0
+		f = 0
 	}
-	return ray & -(first << 1)
+	return f
 }

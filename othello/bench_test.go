@@ -1,0 +1,85 @@
+package othello
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// benchPositions returns positions from seeded random games, a fair mix of
+// openings, middle games and endgames for the move-generation benchmarks.
+func benchPositions() []Position {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var out []Position
+	for len(out) < 4096 {
+		pos := Start()
+		for !pos.GameOver() {
+			out = append(out, pos)
+			moves := pos.Moves()
+			if moves == 0 {
+				pos = pos.Pass()
+				continue
+			}
+			for n := rng.IntN(bits.OnesCount64(moves)); n > 0; n-- {
+				moves &= moves - 1
+			}
+			pos = pos.Play(Move(bits.TrailingZeros64(moves)))
+		}
+	}
+	return out[:4096]
+}
+
+// BenchmarkMoves measures legal-move generation, one position per op.
+func BenchmarkMoves(b *testing.B) {
+	ps := benchPositions()
+	var sink uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&4095]
+		sink ^= Moves(p.Player, p.Opponent)
+	}
+	_ = sink
+}
+
+// BenchmarkFlips measures flips of one legal move per op.
+func BenchmarkFlips(b *testing.B) {
+	type move struct {
+		p, o uint64
+		sq   int
+	}
+	var ms []move
+	for _, p := range benchPositions() {
+		if m := p.Moves(); m != 0 {
+			ms = append(ms, move{p.Player, p.Opponent, bits.TrailingZeros64(m)})
+		}
+	}
+	n := len(ms)
+	var sink uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := &ms[i%n]
+		sink ^= Flips(m.p, m.o, m.sq)
+	}
+	_ = sink
+}
+
+func benchPerft(b *testing.B, depth int, want uint64) {
+	b.ReportAllocs()
+	var leaves uint64
+	for i := 0; i < b.N; i++ {
+		if got := Perft(Start(), depth); got != want {
+			b.Fatalf("perft %d = %d, want %d", depth, got, want)
+		}
+		leaves += want
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// BenchmarkPerft9 is perft 9 from the start position (3,005,288 leaves).
+func BenchmarkPerft9(b *testing.B) { benchPerft(b, 9, 3005288) }
+
+// BenchmarkPerft11 is perft 11 from the start position (212,258,800
+// leaves), the figure compared with C implementations in docs/performance.md.
+func BenchmarkPerft11(b *testing.B) { benchPerft(b, 11, 212258800) }

@@ -1,0 +1,28 @@
+package otp
+
+import (
+	"context"
+	"time"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// Thinker chooses a move for the side to move of a game.
+//
+// The session gives Think a copy of its game, so a Thinker may read or even
+// change it freely, and a context whose deadline is the think-time budget:
+// Think should return its best move by then. A Thinker is called by one
+// goroutine at a time.
+type Thinker interface {
+	Think(ctx context.Context, g *othello.Game) (Thought, error)
+}
+
+// Thought is a chosen move and what the search found.
+type Thought struct {
+	Move     othello.Move
+	Playouts int64
+	WinRate  float64 // expected result for the mover, 0..1
+	PV       []othello.Move
+	Elapsed  time.Duration
+	Summary  string // one line of statistics for the log
+}
