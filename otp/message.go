@@ -58,12 +58,12 @@ func splitMessage(msg string) []string {
 	return cmds
 }
 
-// quoteForLog shortens and quotes a message for a log line, so that junk or
-// an over-long message cannot flood or garble the log.
-func quoteForLog(msg string) string {
+// clipForLog shortens a message for a log line, so that an over-long
+// message cannot flood the log; the encoder escapes any junk in it.
+func clipForLog(msg string) string {
 	const max = 80
 	if len(msg) > max {
-		return fmt.Sprintf("%q... (%d bytes)", msg[:max], len(msg))
+		return fmt.Sprintf("%s... (%d bytes)", msg[:max], len(msg))
 	}
-	return fmt.Sprintf("%q", msg)
+	return msg
 }

@@ -1,9 +1,9 @@
-// Package otp speaks the Othello text protocol (OTP) of PROTOCOL.md. The
-// engine side is a Session, which answers the judge's commands on its own
-// game, and two transports: ServeLines (stdin lines, for a person) and
-// ServeConn with DialJudge (a TCP client without framing, for a judge).
-// The package talks to a search only through the Thinker interface, so it
-// never imports the engine.
+// Package otp speaks the Othello text protocol (OTP) of the classic course
+// judge, byte for byte (docs/protocol.md). The engine side is a Session,
+// which answers the judge's commands on its own game, and two transports:
+// ServeLines (stdin lines, for a person) and ServeConn with DialJudge (a TCP
+// client without framing, for a judge). The package talks to a search only
+// through the Thinker interface, so it never imports the engine.
 package otp
 
 import (
@@ -59,7 +59,7 @@ type Session struct {
 // NewSession returns a session at the start position. It fails if the name
 // is not a valid token, the Thinker is nil or the think time not positive.
 func NewSession(cfg SessionConfig) (*Session, error) {
-	if err := checkName(cfg.Name); err != nil {
+	if err := CheckEngineName(cfg.Name); err != nil {
 		return nil, err
 	}
 	if cfg.Thinker == nil {
@@ -85,9 +85,10 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	return s, nil
 }
 
-// checkName reports whether name can be the reply to "name": the judge
-// reads it as one word, so it must not hold white space.
-func checkName(name string) error {
+// CheckEngineName reports why name cannot be an engine's reply to "name",
+// or nil: the judge reads it as one word of at most 514 bytes, so it must
+// be printable ASCII without white space.
+func CheckEngineName(name string) error {
 	if name == "" {
 		return errors.New("name is empty")
 	}
@@ -106,19 +107,19 @@ func checkName(name string) error {
 // be used while Handle runs.
 func (s *Session) Game() *othello.Game { return s.game }
 
-// Handle answers one message with the exact reply of PROTOCOL.md's table,
-// without any newline: the transport frames it. quit is true after "quit".
-// Trailing white space is ignored and the first word is matched
-// case-insensitively. Whatever is wrong with a message (unknown, malformed,
+// Handle answers one message with the exact reply of the classic table (see
+// docs/protocol.md), without any newline: the transport frames it. quit is
+// true after "quit". Trailing white space is ignored and the first word is
+// matched case-insensitively. Whatever is wrong with a message (unknown, malformed,
 // illegal), the game is left as it was and the error is logged; the reply
 // is still one the classic judge accepts.
 func (s *Session) Handle(ctx context.Context, msg string) (reply string, quit bool) {
 	cmd := strings.TrimRight(msg, trailingSpace)
 	defer func() {
-		s.log.Debug("command", zap.String("command", quoteForLog(cmd)), zap.String("reply", reply))
+		s.log.Debug("command", zap.String("command", clipForLog(cmd)), zap.String("reply", reply))
 	}()
 	if err := checkCommand(cmd); err != nil {
-		s.log.Error("unknown command", zap.String("message", quoteForLog(msg)), zap.Error(err))
+		s.log.Error("unknown command", zap.String("message", clipForLog(msg)), zap.Error(err))
 		return unknownCommand, false
 	}
 	f := strings.Fields(cmd)
@@ -159,7 +160,7 @@ func (s *Session) Handle(ctx context.Context, msg string) (reply string, quit bo
 		s.show(helpText)
 		return "help", false
 	}
-	s.log.Error("unknown command", zap.String("message", quoteForLog(cmd)))
+	s.log.Error("unknown command", zap.String("message", clipForLog(cmd)))
 	return unknownCommand, false
 }
 
@@ -240,7 +241,7 @@ func (s *Session) loadCode(args []string) {
 		err = s.game.SetPosition(pos, passes)
 	}
 	if err != nil {
-		s.log.Error("code not loaded", zap.String("code", quoteForLog(args[0])), zap.Error(err))
+		s.log.Error("code not loaded", zap.String("code", clipForLog(args[0])), zap.Error(err))
 		return
 	}
 	s.log.Info("position loaded", zap.String("position", pos.String()), zap.Int("passes", passes))

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// defaultThinkTime is the default budget of one genmove. The judge allows
+// 10 s from sending genmove to receiving the reply; the second kept back
+// covers what the search's own clock does not see: the network, a garbage
+// collection, the judge and the engine waiting for a CPU on a loaded
+// machine (the course runs both engines and the judge on one host), and the
+// search's stop latency. Measured stops are within a millisecond of the
+// deadline, so the margin is for the machine, not for the engine.
+const defaultThinkTime = 9 * time.Second
+
+// judgeLimit is the classic judge's time limit for genmove.
+const judgeLimit = 10 * time.Second
+
+// defaultConnectTimeout is how long the engine retries connecting: the
+// classic judge waits 10 s for both players from its own start.
+const defaultConnectTimeout = 10 * time.Second
+
+// maxPerftDepth bounds --perft: depth 20 already takes days.
+const maxPerftDepth = 20
+
+// options is the parsed command line.
+type options struct {
+	name           string
+	thinkTime      time.Duration
+	playouts       int64
+	seed           uint64
+	connectTimeout time.Duration
+	logLevel       string
+	logFile        string
+	perft          int
+	engine         engine.Config
+
+	addr string // judge address host:port; empty for stdin mode
+	help bool   // --help was asked: print usage and exit 0
+}
+
+// usageError is a mistake in the command line: exit status 2 and a
+// pointer to --help.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// newFlagSet declares every flag on o, with o's current values as defaults.
+func newFlagSet(o *options) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("search", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.Usage = func() {} // run prints the usage itself, on stdout for --help
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.name, "name", o.name,
+		"the name reported to the judge: one word of printable ASCII, at most 514 bytes")
+	fs.DurationVar(&o.thinkTime, "time", o.thinkTime,
+		"think time per genmove; the judge allows 10s, and the margin covers the network, "+
+			"garbage collection and a busy machine")
+	fs.Int64Var(&o.playouts, "playouts", o.playouts,
+		"playout budget per genmove; the search stops at the budget or --time, whichever "+
+			"comes first (default 0: no budget, think for the full --time)")
+	fs.Uint64Var(&o.seed, "seed", o.seed,
+		"random seed; the same seed, position and --playouts give the same move "+
+			"(default 0: taken from the clock, and logged so that a game can be replayed)")
+	fs.Var(algorithmValue{&o.engine.Algorithm}, "algo",
+		"search algorithm: uct (a tree with UCB1 at every node) or ucb (flat UCB1 over the root's moves)")
+	fs.Float64Var(&o.engine.Exploration, "exploration", o.engine.Exploration,
+		"UCB1 exploration constant C in mean + C*sqrt(ln N / n)")
+	fs.Var(rewardValue{&o.engine.Reward}, "reward",
+		"playout reward: winloss (1, 0.5, 0) or discdiff (final disc difference scaled to 0..1)")
+	pf := fs.VarPF(onOffValue{&o.engine.Pruning}, "pruning", "",
+		"progressive pruning of moves that are statistically worse than the best one")
+	pf.NoOptDefVal = "on"
+	fs.Float64Var(&o.engine.PruneRD, "prune-rd", o.engine.PruneRD,
+		"pruning: r_d, how many standard deviations apart two moves must be for the worse to be pruned")
+	fs.Float64Var(&o.engine.PruneSigmaE, "prune-sigma-e", o.engine.PruneSigmaE,
+		"pruning: sigma_e, below which two moves that cannot be separated count as equal")
+	fs.IntVar(&o.engine.PruneMinVisits, "prune-min-visits", o.engine.PruneMinVisits,
+		"pruning: playouts a move needs before it can be pruned or serve as the reference")
+	fs.IntVar(&o.engine.PruneNodeVisits, "prune-node-visits", o.engine.PruneNodeVisits,
+		"pruning: visits a node below the root needs before its children are pruned")
+	fs.IntVar(&o.engine.ArenaNodes, "arena", o.engine.ArenaNodes,
+		fmt.Sprintf("search tree capacity in nodes of 32 bytes, allocated at start (%d..%d)",
+			engine.MinArenaNodes, engine.MaxArenaNodes))
+	fs.DurationVar(&o.connectTimeout, "connect-timeout", o.connectTimeout,
+		"judge mode: keep retrying to connect for this long, then fail")
+	fs.StringVar(&o.logLevel, "log-level", o.logLevel,
+		"log level: debug (a line per command), info (a line per genmove), warn or error")
+	fs.StringVar(&o.logFile, "log-file", o.logFile,
+		"append the logs to this file instead of stderr (default: stderr)")
+	fs.IntVar(&o.perft, "perft", o.perft,
+		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
+			"depth, leaves, seconds and leaves per second, then exit (default 0: play)")
+	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
+	return fs
+}
+
+// defaultOptions returns the options before any flag is parsed.
+func defaultOptions() options {
+	return options{
+		name:           "gomcts",
+		thinkTime:      defaultThinkTime,
+		connectTimeout: defaultConnectTimeout,
+		logLevel:       "info",
+		engine:         engine.DefaultConfig(),
+	}
+}
+
+// parseOptions parses the command line. Its errors are usageErrors.
+func parseOptions(args []string) (options, *pflag.FlagSet, error) {
+	o := defaultOptions()
+	fs := newFlagSet(&o)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			o.help = true
+			return o, fs, nil
+		}
+		return o, fs, usageError{err}
+	}
+	if o.help {
+		return o, fs, nil
+	}
+	addr, err := judgeAddr(fs.Args())
+	if err != nil {
+		return o, fs, usageError{err}
+	}
+	o.addr = addr
+	if err := o.check(); err != nil {
+		return o, fs, usageError{err}
+	}
+	return o, fs, nil
+}
+
+// judgeAddr turns the arguments into the judge's address: none for stdin
+// mode, PORT for 127.0.0.1, or IP PORT.
+func judgeAddr(args []string) (string, error) {
+	host := "127.0.0.1"
+	switch len(args) {
+	case 0:
+		return "", nil
+	case 1:
+	case 2:
+		host = args[0]
+		if host == "" {
+			return "", errors.New("empty judge address")
+		}
+		args = args[1:]
+	default:
+		return "", fmt.Errorf("too many arguments %q: want none, PORT, or IP PORT", args)
+	}
+	port, err := strconv.Atoi(args[0])
+	if err != nil || port < 1 || port > 65535 {
+		return "", fmt.Errorf("port %q: want a number 1..65535", args[0])
+	}
+	return net.JoinHostPort(host, strconv.Itoa(port)), nil
+}
+
+// check validates the options that the flag types do not.
+func (o *options) check() error {
+	var errs []error
+	if err := otp.CheckEngineName(o.name); err != nil {
+		errs = append(errs, fmt.Errorf("--name: %w", err))
+	}
+	if o.thinkTime <= 0 {
+		errs = append(errs, fmt.Errorf("--time %v: want a positive duration", o.thinkTime))
+	}
+	if o.playouts < 0 {
+		errs = append(errs, fmt.Errorf("--playouts %d: want 0 (no budget) or more", o.playouts))
+	}
+	if o.connectTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("--connect-timeout %v: want a positive duration", o.connectTimeout))
+	}
+	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
+		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
+	}
+	if o.perft < 0 || o.perft > maxPerftDepth {
+		errs = append(errs, fmt.Errorf("--perft %d: want 1..%d", o.perft, maxPerftDepth))
+	}
+	if o.perft == 0 {
+		if err := o.engine.Validate(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// usage is the text of --help.
+func usage(fs *pflag.FlagSet) string {
+	var b strings.Builder
+	b.WriteString(`search: an Othello engine (Monte-Carlo tree search) speaking the classic OTP protocol.
+
+Usage:
+  search [flags]            play at the terminal: one command a line on stdin (type help for the
+                            list), each reply on its own line on stdout; boards and logs on stderr.
+                            The end of the input ends the program.
+  search [flags] PORT       play a judge listening on 127.0.0.1:PORT
+  search [flags] IP PORT    play a judge listening on IP:PORT
+  search --perft D          measure move generation: perft from the start position, then exit
+
+Against a judge the engine is a TCP client. It retries connecting for --connect-timeout, answers
+each message with one bare reply (no newline), and exits with status 0 after quit, or 1 if the
+judge closes the connection first. Logs never go to the protocol channel.
+
+Flags:
+`)
+	b.WriteString(fs.FlagUsagesWrapped(100))
+	b.WriteString(`
+Exit status: 0 after quit or the end of the input, 1 on a lost or failed connection, 2 on a bad
+command line.
+`)
+	return b.String()
+}

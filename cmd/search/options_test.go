@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/othello"
+)
+
+func TestJudgeAddr(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+		ok   bool
+	}{
+		{nil, "", true},
+		{[]string{"7777"}, "127.0.0.1:7777", true},
+		{[]string{"10.0.0.2", "7777"}, "10.0.0.2:7777", true},
+		{[]string{"::1", "7777"}, "[::1]:7777", true},
+		{[]string{"0"}, "", false},
+		{[]string{"65536"}, "", false},
+		{[]string{"port"}, "", false},
+		{[]string{"", "7777"}, "", false},
+		{[]string{"a", "b", "c"}, "", false},
+	}
+	for _, c := range cases {
+		got, err := judgeAddr(c.args)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("judgeAddr(%q) = %q, %v; want %q, ok %v", c.args, got, err, c.want, c.ok)
+		}
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	o, _, err := parseOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.engine != engine.DefaultConfig() {
+		t.Errorf("engine config %+v, want the engine's defaults %+v", o.engine, engine.DefaultConfig())
+	}
+	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
+		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
+	}
+	if o.addr != "" || o.name != "gomcts" || o.perft != 0 {
+		t.Errorf("addr %q, name %q, perft %d; want stdin mode, gomcts, no perft", o.addr, o.name, o.perft)
+	}
+}
+
+func TestEveryFlagIsApplied(t *testing.T) {
+	args := []string{
+		"--name", "bot7", "--time", "1.5s", "--playouts", "500", "--seed", "99",
+		"--algo", "UCB", "--exploration", "0.7", "--reward", "discdiff", "--pruning",
+		"--prune-rd", "3", "--prune-sigma-e", "0.01", "--prune-min-visits", "50",
+		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
+		"--log-level", "debug", "--log-file", "x.log", "10.1.2.3", "9000",
+	}
+	o, _, err := parseOptions(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := defaultOptions()
+	want.name, want.thinkTime, want.playouts, want.seed = "bot7", 1500*time.Millisecond, 500, 99
+	want.connectTimeout, want.logLevel, want.logFile, want.addr = 2*time.Second, "debug", "x.log", "10.1.2.3:9000"
+	want.engine.Algorithm, want.engine.Exploration, want.engine.Reward = engine.UCB, 0.7, engine.DiscDiff
+	want.engine.Pruning, want.engine.PruneRD, want.engine.PruneSigmaE = true, 3, 0.01
+	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
+	if o != want {
+		t.Errorf("options\n%+v\nwant\n%+v", o, want)
+	}
+	for _, v := range []string{"off", "OFF", "false", "0", "no"} {
+		o, _, err := parseOptions([]string{"--pruning", "--pruning=" + v})
+		if err != nil || o.engine.Pruning {
+			t.Errorf("--pruning=%s: pruning %v, %v; want off", v, o.engine.Pruning, err)
+		}
+	}
+}
+
+func TestBadCommandLines(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string // in the message
+	}{
+		{[]string{"--name", "go mcts"}, "--name"},
+		{[]string{"--name", ""}, "--name"},
+		{[]string{"--algo", "minimax"}, "--algo"},
+		{[]string{"--reward", "points"}, "--reward"},
+		{[]string{"--pruning=maybe"}, "--pruning"},
+		{[]string{"--time", "0s"}, "--time"},
+		{[]string{"--time", "ten"}, "--time"},
+		{[]string{"--playouts", "-1"}, "--playouts"},
+		{[]string{"--connect-timeout", "0s"}, "--connect-timeout"},
+		{[]string{"--log-level", "chatty"}, "--log-level"},
+		{[]string{"--perft", "-2"}, "--perft"},
+		{[]string{"--arena", "3"}, "arena"},
+		{[]string{"--exploration", "-1"}, "exploration"},
+		{[]string{"--pruning", "--prune-rd", "0"}, "r_d"},
+		{[]string{"--no-such-flag"}, "no-such-flag"},
+		{[]string{"1", "2", "3"}, "too many arguments"},
+		{[]string{"http"}, "port"},
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, strings.NewReader(""), &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), c.want) || stdout.Len() != 0 {
+			t.Errorf("search %q: exit %d, stderr %q, stdout %q; want exit %d and a message about %s",
+				c.args, code, stderr.String(), stdout.String(), exitUsage, c.want)
+		}
+	}
+}
+
+func TestHelpExplainsEveryFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--help"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("--help: exit %d, want %d", code, exitOK)
+	}
+	help := stdout.String()
+	for _, mode := range []string{"search [flags] ", "search [flags] PORT", "search [flags] IP PORT", "--perft D"} {
+		if !strings.Contains(help, mode) {
+			t.Errorf("help does not show the mode %q", mode)
+		}
+	}
+	flags := help[strings.Index(help, "Flags:"):]
+	o := defaultOptions()
+	newFlagSet(&o).VisitAll(func(f *pflag.Flag) {
+		if f.Name == "help" {
+			return
+		}
+		i := strings.Index(flags, "--"+f.Name+" ")
+		if i < 0 {
+			t.Errorf("help does not explain --%s", f.Name)
+			return
+		}
+		// The flag's paragraph runs to the next flag; it must state the default.
+		para := flags[i:]
+		if j := strings.Index(para[2:], "\n      --"); j >= 0 {
+			para = para[:j+2]
+		}
+		if !strings.Contains(para, "default") {
+			t.Errorf("help for --%s does not give its default:\n%s", f.Name, para)
+		}
+	})
+}
+
+func TestPerftFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--perft", "5"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("--perft 5: exit %d, stderr %q", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("--perft 5 printed %d lines, want a header and 5 rows:\n%s", len(lines), stdout.String())
+	}
+	for d := 1; d <= 5; d++ {
+		var depth int
+		var leaves uint64
+		var secs, rate float64
+		if _, err := fmt.Sscan(lines[d], &depth, &leaves, &secs, &rate); err != nil {
+			t.Fatalf("row %q: %v", lines[d], err)
+		}
+		if want := othello.Perft(othello.Start(), d); depth != d || leaves != want || secs < 0 || rate < 0 {
+			t.Errorf("row %q: want depth %d, %d leaves, non-negative times", lines[d], d, want)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // the connection failed or was lost, or the engine could not start
+	exitUsage = 2 // the command line is wrong
+)
+
+// run is the whole program: it parses args, starts the engine in the mode
+// they ask for, and returns the exit status. Every failure is reported on
+// stderr as one clear line.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		// A bug must cost a clear line and an exit status, not a stack
+		// dump in the user's terminal.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "search: internal error: %v\n", r)
+			code = exitError
+		}
+	}()
+	o, fs, err := parseOptions(args)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "search: %v\nRun 'search --help' for the modes and flags.\n", err)
+		return exitUsage
+	case o.help:
+		fmt.Fprint(stdout, usage(fs))
+		return exitOK
+	case o.perft > 0:
+		if err := runPerft(stdout, o.perft); err != nil {
+			fmt.Fprintf(stderr, "search: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
+	log, logOut, closeLog, err := newLogger(o.logLevel, o.logFile, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "search: %v\n", err)
+		return exitError
+	}
+	defer closeLog()
+	if err := play(o, log, logOut, stdin, stdout, stderr); err != nil {
+		if o.logFile != "" {
+			log.Error("search stopped", zap.Error(err))
+		}
+		fmt.Fprintf(stderr, "search: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// play builds the engine and the session, and serves the mode o asks for.
+func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.seed == 0 {
+		o.seed = uint64(time.Now().UnixNano())
+	}
+	o.engine.Seed = o.seed
+	searcher, err := engine.New(o.engine)
+	if err != nil {
+		return err
+	}
+	mode := "stdin"
+	if o.addr != "" {
+		mode = "judge " + o.addr
+	}
+	log.Info("search starting", zap.String("name", o.name), zap.String("mode", mode),
+		zap.Duration("time", o.thinkTime), zap.Int64("playouts", o.playouts),
+		zap.Uint64("seed", o.seed), zap.String("algo", o.engine.Algorithm.String()),
+		zap.Float64("exploration", o.engine.Exploration), zap.String("reward", o.engine.Reward.String()),
+		zap.Bool("pruning", o.engine.Pruning), zap.Float64("prune_rd", o.engine.PruneRD),
+		zap.Float64("prune_sigma_e", o.engine.PruneSigmaE), zap.Int("prune_min_visits", o.engine.PruneMinVisits),
+		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes))
+	if o.addr != "" && o.thinkTime >= judgeLimit {
+		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",
+			zap.Duration("time", o.thinkTime))
+	}
+	// A person reads the boards on the terminal; against a judge they go
+	// with the logs, wherever those are kept.
+	board := stderr
+	if o.addr != "" {
+		board = logOut
+	}
+	s, err := otp.NewSession(otp.SessionConfig{
+		Name:      o.name,
+		Thinker:   engineThinker{searcher: searcher, playouts: o.playouts},
+		ThinkTime: o.thinkTime,
+		Logger:    log,
+		Board:     board,
+	})
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	if o.addr == "" {
+		fmt.Fprintf(stderr, "%s: reading commands from stdin, one a line; type help for the list.\n", o.name)
+		return otp.ServeLines(ctx, s, stdin, stdout)
+	}
+	conn, err := otp.DialJudge(ctx, o.addr, o.connectTimeout, log)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	log.Info("connected to the judge", zap.String("addr", o.addr))
+	if err := otp.ServeConn(ctx, s, conn); err != nil {
+		return err
+	}
+	log.Info("quit: match over")
+	return nil
+}
