@@ -14,6 +14,7 @@ import (
 
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/web"
 )
 
 // defaultThinkTime is the default budget of one genmove. The judge allows
@@ -47,8 +48,9 @@ type options struct {
 	perft          int
 	engine         engine.Config
 
-	addr string // judge address host:port; empty for stdin mode
-	help bool   // --help was asked: print usage and exit 0
+	addr     string // judge address host:port; empty for stdin mode
+	httpAddr string // --http: serve the browser UI on this address
+	help     bool   // --help was asked: print usage and exit 0
 }
 
 // usageError is a mistake in the command line: exit status 2 and a
@@ -101,6 +103,10 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"log level: debug (a line per command), info (a line per genmove), warn or error")
 	fs.StringVar(&o.logFile, "log-file", o.logFile,
 		"append the logs to this file instead of stderr (default: stderr)")
+	fs.StringVar(&o.httpAddr, "http", o.httpAddr,
+		"serve a page to play the engine in a browser at `ADDR` (host:port), e.g. "+web.DefaultAddr+
+			" (loopback; 7122 is the classic port); --time then defaults to "+web.DefaultThinkTime.String()+
+			" a move, and the page can change it (default: no page)")
 	fs.IntVar(&o.perft, "perft", o.perft,
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
 			"depth, leaves, seconds and leaves per second, then exit (default 0: play)")
@@ -138,6 +144,14 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 		return o, fs, usageError{err}
 	}
 	o.addr = addr
+	if o.httpAddr != "" {
+		if addr != "" {
+			return o, fs, usageError{errors.New("--http serves a page for people; it does not take a judge's address too")}
+		}
+		if !fs.Changed("time") {
+			o.thinkTime = web.DefaultThinkTime
+		}
+	}
 	if err := o.check(); err != nil {
 		return o, fs, usageError{err}
 	}
@@ -177,6 +191,9 @@ func (o *options) check() error {
 	if o.thinkTime <= 0 {
 		errs = append(errs, fmt.Errorf("--time %v: want a positive duration", o.thinkTime))
 	}
+	if o.httpAddr != "" && (o.thinkTime < web.MinThinkMillis*time.Millisecond || o.thinkTime > web.MaxThinkMillis*time.Millisecond) {
+		errs = append(errs, fmt.Errorf("--time %v: the browser page allows %dms..%ds", o.thinkTime, web.MinThinkMillis, web.MaxThinkMillis/1000))
+	}
 	if o.playouts < 0 {
 		errs = append(errs, fmt.Errorf("--playouts %d: want 0 (no budget) or more", o.playouts))
 	}
@@ -208,6 +225,7 @@ Usage:
                             The end of the input ends the program.
   search [flags] PORT       play a judge listening on 127.0.0.1:PORT
   search [flags] IP PORT    play a judge listening on IP:PORT
+  search --http ADDR        serve a page at http://ADDR/ to play the engine in a browser
   search --perft D          measure move generation: perft from the start position, then exit
 
 Against a judge the engine is a TCP client. It retries connecting for --connect-timeout, answers

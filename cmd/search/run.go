@@ -4,12 +4,16 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/web"
 )
 
 // Exit statuses.
@@ -73,8 +77,11 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		return err
 	}
 	mode := "stdin"
-	if o.addr != "" {
+	switch {
+	case o.addr != "":
 		mode = "judge " + o.addr
+	case o.httpAddr != "":
+		mode = "http " + o.httpAddr
 	}
 	log.Info("search starting", zap.String("name", o.name), zap.String("mode", mode),
 		zap.Duration("time", o.thinkTime), zap.Int64("playouts", o.playouts),
@@ -87,6 +94,13 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",
 			zap.Duration("time", o.thinkTime))
 	}
+	thinker := engineThinker{searcher: searcher, playouts: o.playouts}
+	if o.httpAddr != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		fmt.Fprintf(stderr, "%s: play at http://%s/ (Ctrl-C to stop)\n", o.name, o.httpAddr)
+		return web.Run(ctx, o.httpAddr, thinker, web.Options{ThinkTime: o.thinkTime, Logger: log})
+	}
 	// A person reads the boards on the terminal; against a judge they go
 	// with the logs, wherever those are kept.
 	board := stderr
@@ -95,7 +109,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	}
 	s, err := otp.NewSession(otp.SessionConfig{
 		Name:      o.name,
-		Thinker:   engineThinker{searcher: searcher, playouts: o.playouts},
+		Thinker:   thinker,
 		ThinkTime: o.thinkTime,
 		Logger:    log,
 		Board:     board,

@@ -1,0 +1,345 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// maxBody bounds a request body: the largest request, a load, is about
+// 120 bytes.
+const maxBody = 4 << 10
+
+// maxWait bounds a long poll, under the usual proxy and browser timeouts;
+// the page simply polls again.
+const maxWait = 25 * time.Second
+
+// handler is an API endpoint: it returns the JSON body of a success, or an
+// error (a *requestError for the person's mistakes).
+type handler func(r *http.Request) (any, error)
+
+// api routes the JSON API. Unknown routes and wrong methods get a JSON
+// error like every other refusal, rather than net/http's plain text.
+func (s *Server) api(w http.ResponseWriter, r *http.Request) {
+	method, h := s.route(r.URL.Path)
+	if h == nil {
+		s.refuse(w, r, http.StatusNotFound, fmt.Sprintf("unknown route %s: the API is described in docs/web.md", r.URL.Path))
+		return
+	}
+	if r.Method != method {
+		w.Header().Set("Allow", method)
+		s.refuse(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+		return
+	}
+	v, err := h(r)
+	if err != nil {
+		var re *requestError
+		if !errors.As(err, &re) {
+			re = &requestError{http.StatusInternalServerError, err.Error()}
+		}
+		s.refuse(w, r, re.status, re.msg)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// route returns the method and handler of an API path, or a nil handler.
+func (s *Server) route(path string) (method string, h handler) {
+	switch path {
+	case "/api/state":
+		return http.MethodGet, s.getState
+	case "/api/new":
+		return http.MethodPost, s.postNew
+	case "/api/move":
+		return http.MethodPost, s.postMove
+	case "/api/undo":
+		return http.MethodPost, s.postUndo
+	case "/api/load":
+		return http.MethodPost, s.postLoad
+	case "/api/settings":
+		return http.MethodPost, s.postSettings
+	}
+	return "", nil
+}
+
+// refuse logs a refused request and answers it.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	s.log.Info("request refused", zap.String("method", r.Method), zap.String("path", r.URL.Path),
+		zap.Int("status", status), zap.String("error", msg))
+	writeError(w, status, msg)
+}
+
+// getState answers the current state; with ?wait=V it first waits, up to
+// maxWait, until the version differs from V, so the page learns of the
+// engine's move as soon as it is played without polling in a tight loop.
+func (s *Server) getState(r *http.Request) (any, error) {
+	q := r.URL.Query().Get("wait")
+	if q == "" {
+		return s.snapshot(), nil
+	}
+	v, err := strconv.ParseUint(q, 10, 64)
+	if err != nil {
+		return nil, badRequest("wait=%q: want a state version, a whole number", q)
+	}
+	timer := time.NewTimer(maxWait)
+	defer timer.Stop()
+	for {
+		s.mu.Lock()
+		if s.m.version != v {
+			st := s.state()
+			s.mu.Unlock()
+			return st, nil
+		}
+		changed := s.changed
+		s.mu.Unlock()
+		select {
+		case <-changed:
+		case <-timer.C:
+			return s.snapshot(), nil
+		case <-r.Context().Done():
+			return s.snapshot(), nil
+		case <-s.base.Done():
+			return s.snapshot(), nil
+		}
+	}
+}
+
+// snapshot returns the current state under the lock.
+func (s *Server) snapshot() State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state()
+}
+
+// newRequest is the body of POST /api/new; absent fields keep their value.
+type newRequest struct {
+	Color       *string `json:"color"`
+	ThinkMillis *int64  `json:"thinkMillis"`
+}
+
+// postNew starts a new game, stopping the engine's search if one runs.
+func (s *Server) postNew(r *http.Request) (any, error) {
+	var req newRequest
+	if err := decode(r, &req, true); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	human, think := s.m.human, s.m.think
+	if req.Color != nil {
+		c, err := parseColor("color", *req.Color)
+		if err != nil {
+			return nil, err
+		}
+		human = c
+	}
+	if req.ThinkMillis != nil {
+		if err := checkThinkMillis(*req.ThinkMillis); err != nil {
+			return nil, badRequest("thinkMillis: %v", err)
+		}
+		think = time.Duration(*req.ThinkMillis) * time.Millisecond
+	}
+	s.stopSearch()
+	s.m.newGame(human, think)
+	s.settle()
+	return s.state(), nil
+}
+
+// moveRequest is the body of POST /api/move.
+type moveRequest struct {
+	Move string `json:"move"`
+}
+
+// postMove plays the person's move; the engine then thinks in the
+// background.
+func (s *Server) postMove(r *http.Request) (any, error) {
+	var req moveRequest
+	if err := decode(r, &req, false); err != nil {
+		return nil, err
+	}
+	if req.Move == "" {
+		return nil, badRequest(`move is missing: want {"move": "d3"}`)
+	}
+	mv, err := othello.ParseSquare(strings.TrimSpace(req.Move))
+	if err != nil {
+		return nil, badRequest("move: %v", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.m.play(mv); err != nil {
+		return nil, err
+	}
+	s.settle()
+	return s.state(), nil
+}
+
+// postUndo takes back the person's last move and what followed it.
+func (s *Server) postUndo(r *http.Request) (any, error) {
+	var req struct{}
+	if err := decode(r, &req, true); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m.lastHumanMove() < 0 {
+		// Refused before stopping the search, which must go on.
+		return nil, conflict("nothing to undo: you have not played a move in this game")
+	}
+	s.stopSearch()
+	s.m.undo()
+	s.settle()
+	return s.state(), nil
+}
+
+// loadRequest is the body of POST /api/load.
+type loadRequest struct {
+	// Board is the 64-character board of shared/data/README.md.
+	Board string `json:"board"`
+	// Side is the side to move: "X" or "black", "O" or "white".
+	Side string `json:"side"`
+	// Color is the person's colour; absent keeps it.
+	Color *string `json:"color"`
+}
+
+// postLoad starts a game from a position given as a board string.
+func (s *Server) postLoad(r *http.Request) (any, error) {
+	var req loadRequest
+	if err := decode(r, &req, false); err != nil {
+		return nil, err
+	}
+	side, err := parseColor("side", req.Side)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := othello.ParseBoard64(strings.TrimSpace(req.Board), side)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	human := s.m.human
+	if req.Color != nil {
+		if human, err = parseColor("color", *req.Color); err != nil {
+			return nil, err
+		}
+	}
+	s.stopSearch()
+	if err := s.m.load(pos, human); err != nil {
+		return nil, err // unreachable: ParseBoard64 made a valid position
+	}
+	s.settle()
+	return s.state(), nil
+}
+
+// settingsRequest is the body of POST /api/settings.
+type settingsRequest struct {
+	ThinkMillis *int64 `json:"thinkMillis"`
+}
+
+// postSettings changes the think time from the engine's next search on;
+// a search already running keeps its deadline.
+func (s *Server) postSettings(r *http.Request) (any, error) {
+	var req settingsRequest
+	if err := decode(r, &req, false); err != nil {
+		return nil, err
+	}
+	if req.ThinkMillis == nil {
+		return nil, badRequest(`thinkMillis is missing: want {"thinkMillis": 1000}`)
+	}
+	if err := checkThinkMillis(*req.ThinkMillis); err != nil {
+		return nil, badRequest("thinkMillis: %v", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m.think = time.Duration(*req.ThinkMillis) * time.Millisecond
+	s.bump()
+	return s.state(), nil
+}
+
+// parseColor reads a colour: "black" or "X", "white" or "O", any case.
+func parseColor(field, v string) (othello.Color, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "black", "x", "b":
+		return othello.Black, nil
+	case "white", "o", "w":
+		return othello.White, nil
+	case "":
+		return othello.Black, badRequest(`%s is missing: want "black" or "white"`, field)
+	}
+	return othello.Black, badRequest(`%s %q: want "black" (X) or "white" (O)`, field, v)
+}
+
+// decode reads the JSON object of a POST body into v, refusing other
+// content types (which also keeps other web sites' forms from posting
+// here), unknown fields, trailing data and bodies too large. An empty body
+// is accepted only if optional.
+func decode(r *http.Request, v any, optional bool) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return badRequest("reading the request body: %v", err)
+	}
+	if len(body) > maxBody {
+		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody)}
+	}
+	empty := len(bytes.TrimSpace(body)) == 0
+	ct := r.Header.Get("Content-Type")
+	if mt, _, err := mime.ParseMediaType(ct); (err != nil || mt != "application/json") && !(empty && optional) {
+		return &requestError{http.StatusUnsupportedMediaType,
+			fmt.Sprintf("content type %q: send JSON with Content-Type: application/json", ct)}
+	}
+	if empty {
+		if optional {
+			return nil
+		}
+		return badRequest("the request body is empty: want a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("malformed JSON: %s", jsonProblem(err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return badRequest("malformed JSON: more data after the object")
+	}
+	return nil
+}
+
+// jsonProblem describes a decoding error in the API's terms rather than
+// Go's.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field == "" {
+			return "want a JSON object, got " + te.Value
+		}
+		return fmt.Sprintf("field %q: want a %s, got %s", te.Field, jsonKind(te.Type.Kind()), te.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names a Go kind as JSON does.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	}
+	return "number"
+}

@@ -1,0 +1,228 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// browserTimeout bounds the whole browser test, start of chromium included.
+const browserTimeout = 60 * time.Second
+
+// findChromium returns the path of a chromium binary. Without one the test
+// is skipped on a developer's machine but fails in CI (CI set), where
+// .ci/run installs Debian's chromium package.
+func findChromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed, and CI is set so this browser test must run: apt-get install -y chromium")
+	}
+	t.Skip("chromium is not installed (apt-get install -y chromium); skipping the browser test outside CI")
+	return ""
+}
+
+// startBrowser starts headless chromium with a fresh profile and returns a
+// tab's context, bounded by browserTimeout and closed at the end of the test.
+func startBrowser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	path := findChromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox, // root in the CI container
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+		// Without these chromium tries the network for minutes in a
+		// closed sandbox.
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	tctx, cancelTab := chromedp.NewContext(actx, chromedp.WithErrorf(t.Logf))
+	// Registered after t.TempDir, so chromium has exited before its
+	// profile is removed.
+	t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+		cancel()
+	})
+	return tctx
+}
+
+// serveLoopback serves s on 127.0.0.1 with a port the system chooses and
+// returns the page's URL.
+func serveLoopback(t *testing.T, s *Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		case <-time.After(testTimeout):
+			t.Error("Serve did not return after its context ended")
+		}
+	})
+	return "http://" + ln.Addr().String() + "/"
+}
+
+// domBoard reads the board from the page's squares, as a 64-character
+// board string.
+const domBoard = `Array.from(document.querySelectorAll("#board .sq")).map(b =>
+	b.dataset.disc === "black" ? "X" : b.dataset.disc === "white" ? "O" : "-").join("")`
+
+// visible lists the parts of the engine's panel that are displayed.
+const visible = `["t-none", "t-thinking", "t-data", "t-error"].filter(id =>
+	getComputedStyle(document.getElementById(id)).display !== "none").join(" ")`
+
+// TestBrowserPlay loads the page in headless chromium, clicks a legal
+// square and waits for the engine's reply to appear on the board.
+func TestBrowserPlay(t *testing.T) {
+	ctx := startBrowser(t, 1280, 900)
+	s, err := New(firstLegal{}, Options{ThinkTime: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serveLoopback(t, s)
+
+	start := othello.Start()
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .sq.legal`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	board := evaluate[string](t, ctx, domBoard)
+	squares := evaluate[int](t, ctx, `document.querySelectorAll("#board .sq").length`)
+	legal := evaluate[int](t, ctx, `document.querySelectorAll("#board .sq.legal").length`)
+	if shown := evaluate[string](t, ctx, visible); shown != "t-none" {
+		t.Errorf("before the engine's first move the panel shows %q, want only t-none", shown)
+	}
+	if squares != 64 || board != start.Board64() || legal != bits.OnesCount64(start.Moves()) {
+		t.Fatalf("page shows %d squares, board %s, %d legal hints; want 64, %s, %d",
+			squares, board, legal, start.Board64(), bits.OnesCount64(start.Moves()))
+	}
+
+	// Play the person's highest legal square; the fake engine answers
+	// with its lowest.
+	mine := othello.Move(63 - bits.LeadingZeros64(start.Moves()))
+	after := start.Play(mine)
+	reply := othello.Move(bits.TrailingZeros64(after.Moves()))
+	want := after.Play(reply)
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board .sq[data-sq=%q]`, mine))),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`(%s) === %q`, domBoard, want.Board64()), chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](domBoard))
+		t.Fatalf("after clicking %s, waiting for the reply %s: %v; the page shows %s, want %s", mine, reply, err, got, want.Board64())
+	}
+	status := evaluate[string](t, ctx, `document.getElementById("status").textContent`)
+	shown := evaluate[string](t, ctx, `document.getElementById("t-move").textContent`)
+	last := evaluate[string](t, ctx, `document.querySelector("#board .sq.last").dataset.sq`)
+	legal = evaluate[int](t, ctx, `document.querySelectorAll("#board .sq.legal").length`)
+	if panel := evaluate[string](t, ctx, visible); panel != "t-data" {
+		t.Errorf("after the engine's move the panel shows %q, want only t-data", panel)
+	}
+	if last != reply.String() || !strings.HasPrefix(shown, reply.String()) {
+		t.Errorf("last move marked %q, engine's move shown %q; want %s", last, shown, reply)
+	}
+	if !strings.Contains(status, "Your move") || legal != bits.OnesCount64(want.Moves()) {
+		t.Errorf("status %q with %d legal hints, want the person's turn with %d", status, legal, bits.OnesCount64(want.Moves()))
+	}
+	if st := s.snapshot(); st.Record != mine.String()+reply.String() {
+		t.Errorf("server's record %q, want %s%s", st.Record, mine, reply)
+	}
+
+	// Undo takes back both moves.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("undo")),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`(%s) === %q`, domBoard, start.Board64()), chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		t.Fatalf("undo: %v", err)
+	}
+
+	// Load a position where the person (black) must pass and the engine's
+	// only move ends the game: the pass is announced and the result shown.
+	board = "OX" + strings.Repeat("-", 62)
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("details.card summary")),
+		chromedp.SetValue(chromedp.ID("load-board"), board),
+		chromedp.SetValue(chromedp.ID("load-side"), "X"),
+		chromedp.Click(chromedp.ID("load")),
+		chromedp.WaitVisible(chromedp.ID("result")),
+	)
+	if err != nil {
+		t.Fatalf("loading %s: %v", board, err)
+	}
+	result := evaluate[string](t, ctx, `document.getElementById("result").textContent`)
+	notice := evaluate[string](t, ctx, `document.getElementById("notices").textContent`)
+	record := evaluate[string](t, ctx, `document.getElementById("record").value`)
+	if !strings.Contains(result, "The engine wins") || !strings.Contains(result, "white 3") {
+		t.Errorf("result shown %q, want the engine's win, white 3", result)
+	}
+	if !strings.Contains(notice, "no legal move") || record != "pac1" {
+		t.Errorf("notice %q, record %q; want the pass announced and \"pac1\"", notice, record)
+	}
+	// A new game as white with a think time of 0.2 s: the engine opens.
+	opening := othello.Move(bits.TrailingZeros64(start.Moves()))
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`input[name="color"][value="white"]`)),
+		chromedp.SetValue(chromedp.ID("think"), "0.2"),
+		chromedp.Click(chromedp.ID("new")),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`(%s) === %q`, domBoard, start.Play(opening).Board64()), chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		t.Fatalf("new game as white: %v", err)
+	}
+	if st := s.snapshot(); st.Human != "white" || st.ThinkMillis != 200 || st.Over {
+		t.Errorf("after a new game as white: human %q think %d ms over %v, want white, 200, false", st.Human, st.ThinkMillis, st.Over)
+	}
+	if who := evaluate[string](t, ctx, `document.getElementById("who-white").textContent`); who != "you" {
+		t.Errorf("white is labelled %q, want \"you\"", who)
+	}
+}
+
+// evaluate runs a JavaScript expression in the page and returns its value.
+func evaluate[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}

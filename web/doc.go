@@ -1,0 +1,10 @@
+// Package web lets a person play the engine in a browser: an HTTP server
+// with a small JSON API (documented in docs/web.md) and a page embedded in
+// the binary, so the search program needs no files next to it and the page
+// makes no request outside the server.
+//
+// The server owns one game. The person plays one colour; the engine plays
+// the other through an otp.Thinker, in a goroutine, so that every request
+// (a new game, an undo, a poll) is answered while the engine thinks. Forced
+// passes are played by the server and announced in the state.
+package web

@@ -1,0 +1,191 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// DefaultAddr is where the server listens unless told otherwise: the classic
+// course's port, on loopback only, because the game is for the person at
+// this machine and the API has no authentication.
+const DefaultAddr = "127.0.0.1:7122"
+
+// DefaultThinkTime is the engine's think time per move when Options leave
+// it zero: long enough for a sound move, short enough not to bore.
+const DefaultThinkTime = time.Second
+
+// Think times a person may choose, in milliseconds. Below the minimum the
+// search barely starts; above the maximum the page seems frozen.
+const (
+	MinThinkMillis = 10
+	MaxThinkMillis = 60_000
+)
+
+// Options configure a Server. The zero value is usable.
+type Options struct {
+	// ThinkTime is the engine's initial think time per move; zero means
+	// DefaultThinkTime. The person can change it from the page.
+	ThinkTime time.Duration
+	// Logger receives a line per engine move, per request error and per
+	// server event; nil logs nothing.
+	Logger *zap.Logger
+}
+
+// Server is the HTTP handler of the page and its JSON API, and the game
+// they show. It is safe for concurrent use.
+type Server struct {
+	thinker otp.Thinker
+	log     *zap.Logger
+	mux     *http.ServeMux
+
+	// base is cancelled by Close and parents every search.
+	base     context.Context
+	shutdown context.CancelFunc
+
+	mu     sync.Mutex
+	m      match // guarded by mu
+	closed bool  // guarded by mu; set by Close, no search starts after it
+	// changed is closed and replaced whenever the state changes, to wake
+	// the long polls of GET /api/state?wait=.
+	changed chan struct{}
+	// searches counts running Think calls, so Close can wait for them.
+	searches sync.WaitGroup
+	// oneSearch is held by the goroutine inside Think: a Thinker is called
+	// by one goroutine at a time (otp.Thinker's contract), so a search
+	// started after an abandoned one waits for it to return.
+	oneSearch sync.Mutex
+}
+
+// New returns a server for a new game at the start position, the person
+// playing black, with thinker choosing the engine's moves. It fails if the
+// thinker is nil or the think time is out of range.
+func New(thinker otp.Thinker, opt Options) (*Server, error) {
+	if thinker == nil {
+		return nil, errors.New("web server needs a thinker")
+	}
+	think := opt.ThinkTime
+	if think == 0 {
+		think = DefaultThinkTime
+	}
+	if err := checkThinkMillis(think.Milliseconds()); err != nil {
+		return nil, err
+	}
+	s := &Server{
+		thinker: thinker,
+		log:     opt.Logger,
+		changed: make(chan struct{}),
+	}
+	if s.log == nil {
+		s.log = zap.NewNop()
+	}
+	s.base, s.shutdown = context.WithCancel(context.Background())
+	s.m = match{game: othello.NewGame(), human: othello.Black, think: think}
+	mux, err := s.routes()
+	if err != nil {
+		s.shutdown()
+		return nil, err
+	}
+	s.mux = mux
+	return s, nil
+}
+
+// checkThinkMillis reports whether ms is a think time a person may choose.
+func checkThinkMillis(ms int64) error {
+	if ms < MinThinkMillis || ms > MaxThinkMillis {
+		return fmt.Errorf("think time %d ms is out of range %d..%d ms", ms, MinThinkMillis, MaxThinkMillis)
+	}
+	return nil
+}
+
+// ServeHTTP serves the page, its assets and the JSON API under /api/.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close stops the engine's search, if one runs, and waits for it to
+// return. The server answers requests afterwards but the engine no longer
+// moves.
+func (s *Server) Close() {
+	s.mu.Lock()
+	// Under the lock, so no search can be added while Wait runs.
+	s.closed = true
+	s.shutdown()
+	s.mu.Unlock()
+	s.searches.Wait()
+}
+
+// Run serves the page on addr (DefaultAddr if empty) with thinker choosing
+// the engine's moves, until ctx is cancelled: New and ListenAndServe in
+// one call, for the search program's --http flag.
+func Run(ctx context.Context, addr string, thinker otp.Thinker, opt Options) error {
+	s, err := New(thinker, opt)
+	if err != nil {
+		return err
+	}
+	return s.ListenAndServe(ctx, addr)
+}
+
+// ListenAndServe listens on addr (DefaultAddr if empty) and serves until
+// ctx is cancelled, then shuts down gracefully and closes the server.
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
+	if addr == "" {
+		addr = DefaultAddr
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("web: %w", err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// shutdownGrace is how long a shutdown waits for requests in flight; long
+// polls are cut short because the server is closing anyway.
+const shutdownGrace = 2 * time.Second
+
+// Serve serves on ln until ctx is cancelled, then shuts down gracefully
+// and closes the server. It closes ln.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	addr := ln.Addr().String()
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
+		s.log.Warn("the page is reachable from other machines, and its API has no authentication",
+			zap.String("addr", addr))
+	}
+	s.log.Info("serving the page", zap.String("url", "http://"+addr+"/"))
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          zap.NewStdLog(s.log),
+		BaseContext:       func(net.Listener) context.Context { return s.base },
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		s.Close()
+		return fmt.Errorf("web: %w", err)
+	case <-ctx.Done():
+	}
+	// Closing first ends the long polls, which watch the base context.
+	s.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	if err != nil {
+		return fmt.Errorf("web: shutdown: %w", err)
+	}
+	return nil
+}
