@@ -123,6 +123,9 @@ func (r *Remote) Ask(ctx context.Context, cmd string, limit time.Duration) (Exch
 					r.conn.SetReadDeadline(remoteMinTime(deadline, time.Now().Add(r.Settle)))
 				}
 			case ReplyPending:
+				if settled != nil && ctx.Err() == nil {
+					r.conn.SetReadDeadline(deadline)
+				}
 				settled = nil
 			}
 		}

@@ -50,8 +50,10 @@ func (f *Forfeit) Error() string {
 		b = append(b, f.Detail...)
 		b = append(b, ')')
 	}
-	b = append(b, "; received "...)
-	b = strconv.AppendQuote(b, replyClip(f.Received))
+	if f.Command != "" {
+		b = append(b, "; received "...)
+		b = strconv.AppendQuote(b, replyClip(f.Received))
+	}
 	if f.Elapsed > 0 {
 		b = append(b, fmt.Sprintf(" after %v", f.Elapsed.Round(time.Microsecond))...)
 	}

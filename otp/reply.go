@@ -60,6 +60,11 @@ type ReplyCheck struct {
 	Name string
 }
 
+// replySpace is the white space a reply may hold between and around its
+// words: ASCII only, so that a byte of a multi-byte character is never
+// taken for a separator, nor a Unicode space for white space.
+const replySpace = " \t\r\n\v\f"
+
 // replyShape is what follows the first word of a valid reply.
 type replyShape int
 
@@ -95,7 +100,7 @@ func JudgeReply(cmd string, text []byte) ReplyCheck {
 	if err != nil {
 		return replyInvalid(ForfeitWrongReply, err.Error())
 	}
-	s := strings.TrimSpace(string(text))
+	s := strings.Trim(string(text), replySpace)
 	first, rest, spaced := replyCutWord(s)
 	if first != word {
 		switch {
@@ -175,11 +180,11 @@ func judgeMove(word, rest string) ReplyCheck {
 // space. spaced reports whether any white space followed the word, which
 // tells a finished word from one still arriving.
 func replyCutWord(s string) (word, rest string, spaced bool) {
-	i := strings.IndexAny(s, " \t\r\n\v\f")
+	i := strings.IndexAny(s, replySpace)
 	if i < 0 {
 		return s, "", false
 	}
-	return s[:i], strings.TrimLeft(s[i:], " \t\r\n\v\f"), true
+	return s[:i], strings.TrimLeft(s[i:], replySpace), true
 }
 
 func replyInvalid(reason ForfeitReason, detail string) ReplyCheck {

@@ -1,0 +1,25 @@
+# A small image holding both programs: /usr/local/bin/search and judge.
+#
+#   docker build -t tcgothello .
+#   docker run --rm tcgothello                      # the judge's help
+#   docker run --rm tcgothello judge --host 127.0.0.1 \
+#       --engine "search --time 300ms" --engine "search --time 300ms" 0 2
+#   docker run --rm -p 8000:8000 tcgothello judge 8000     # host a classic match
+#   docker run --rm --network host tcgothello search 127.0.0.1 8000
+
+# Build: static binaries, no cgo, so that any small base image runs them.
+FROM golang:1.26-bookworm AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/search ./cmd/search \
+ && CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/judge ./cmd/judge
+
+# Run: a slim Debian, so that people can still open a shell in it.
+FROM debian:bookworm-slim
+COPY --from=build /out/search /out/judge /usr/local/bin/
+RUN useradd --create-home --uid 10001 player
+USER player
+WORKDIR /home/player
+CMD ["judge", "--help"]

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/match/matchtest"
+)
+
+// TestMain lets the test binary double as a fake engine for --engine:
+// "fake-engine NAME MODE IP PORT", MODE being good (exit after quit), linger
+// (stay after quit, to be killed) or exit (exit at once, never connecting).
+func TestMain(m *testing.M) {
+	if len(os.Args) == 6 && os.Args[1] == "fake-engine" {
+		os.Exit(fakeEngineMain(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
+	}
+	os.Exit(m.Run())
+}
+
+func fakeEngineMain(name, mode, ip, port string) int {
+	fmt.Fprintf(os.Stderr, "fake engine %s on stderr\n", name)
+	if mode == "exit" {
+		return 3
+	}
+	e := &matchtest.Engine{Name: name}
+	if err := e.Start(net.JoinHostPort(ip, port)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	e.Wait()
+	if mode == "linger" {
+		time.Sleep(time.Minute)
+	}
+	return 0
+}
+
+func fakeEngine(t *testing.T, name, mode string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%s fake-engine %s %s", exe, name, mode)
+}
+
+func TestJudgeStartsEngines(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Now()
+	r := runJudge(t, []string{"--engine", fakeEngine(t, "alice", "good"), "--engine", fakeEngine(t, "bob", "linger"),
+		"--engine-log-dir", dir, "0"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	checkOutput(t, r.stdout, referenceLines("alice", "bob", 2), start)
+	for n, name := range []string{"alice", "bob"} {
+		log, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("engine%d.log", n+1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "fake engine " + name + " on stderr"; !strings.Contains(string(log), want) {
+			t.Errorf("engine%d.log = %q, want it to hold %q", n+1, log, want)
+		}
+	}
+	if !strings.Contains(r.stderr, "killing it") {
+		t.Errorf("the lingering engine was not killed:\n%s", r.stderr)
+	}
+	if took := time.Since(start); took > stopGrace+10*time.Second {
+		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, stopGrace)
+	}
+}
+
+// An engine that dies without connecting loses every round, and costs the
+// other engine none of its connect time.
+func TestJudgeEngineExits(t *testing.T) {
+	r := runJudge(t, []string{"--connect-time", "20s", "--engine", fakeEngine(t, "alice", "exit"), "--engine", fakeEngine(t, "bob", "good"),
+		"--engine-log-dir", t.TempDir(), "0"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	checkOutput(t, r.stdout, "NAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n", time.Time{})
+	if !strings.Contains(r.stderr, "exit status 3") {
+		t.Errorf("the engine's exit status is not logged:\n%s", r.stderr)
+	}
+}
+
+func TestJudgeEngineMissing(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-engine")
+	r := runJudge(t, []string{"--engine", missing, "--engine", missing, "--engine-log-dir", t.TempDir(), "0"}, nil)
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "no-such-engine") {
+		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, the engine named", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestEngineHost(t *testing.T) {
+	for host, want := range map[string]string{"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "127.0.0.1", "127.0.0.2": "127.0.0.2", "[::1]": "::1"} {
+		if got := engineHost(host); got != want {
+			t.Errorf("engineHost(%q) = %q, want %q", host, got, want)
+		}
+	}
+}

@@ -1,0 +1,21 @@
+// Command judge hosts Othello matches between two engines over the OTP
+// protocol, as a drop-in replacement for the classic course judge:
+//
+//	judge [flags] PORT [ROUNDS]
+//
+// See --help, docs/judge.md and ../shared/PROTOCOL.md.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/tcgothello/mcts/match"
+)
+
+// options is the judge's command line.
+type options struct {
+	port         int
+	rounds       int
+	host         string
+	engines      []string
+	engineLogDir string
+	record       string
+	jsonFile     string
+	logLevel     zapcore.Level
+	limits       match.Limits
+}
+
+const usageHead = `judge: hosts an Othello match between two engines over the OTP protocol, as the classic
+course judge does (same command line, messages, limits and result lines), and more.
+
+Usage:
+  judge [flags] PORT [ROUNDS]
+
+It listens on PORT (0: any free port, logged) on all interfaces unless --host says otherwise.
+Both players must connect within --connect-time of the start, in total; the first to connect is
+player 1. Each gets name (1 s), then every round clear_board (1 s each, black first) and, until
+two consecutive passes, genmove to the side to move (10 s; the move is checked on the judge's own
+board) and play x y to the other (1 s). Player 1 is black in rounds 1, 3, 5... ROUNDS defaults
+to 2. After the last round each player in good standing gets quit (1 s).
+
+A late reply, a closed connection, a wrong or malformed reply, extra data after a reply, an
+over-long message, an illegal move or a pass while a move exists disqualifies the player: it
+loses this round and every remaining one and is never sent quit (both out: the remaining rounds
+are draws). The log says which rule and quotes what was received. Replies may end in white space.
+A third connection is accepted and closed at once. The port can be reused right after a match.
+
+Output on stdout, player 1 first, then the UTC time of the end:
+  NAME:<name> QUIT:<0|1> WIN:<n> LOSE:<n> DRAW:<n>
+  NAME:<name> QUIT:<0|1> WIN:<n> LOSE:<n> DRAW:<n>
+  time stamp: hh:mm:ss
+A progress line per round and the logs go to stderr.
+
+Flags:
+`
+
+const usageTail = `
+Examples:
+  judge 8000                     classic: wait for two engines on port 8000, play 2 rounds
+  judge --host 127.0.0.1 8000 4  local only, 4 rounds
+  judge --engine "./search --time 1s" --engine "./search --time 2s" --record games.txt 0 2
+                                 start both engines on a free port, play, stop them
+
+Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
+is taken, an engine cannot start, interrupted), 2 on a bad command line.
+`
+
+// errHelp reports that --help was asked for: print the usage, exit 0.
+var errHelp = errors.New("help requested")
+
+// parseOptions parses the command line. Usage goes to w on error or --help.
+func parseOptions(args []string, w io.Writer) (options, error) {
+	o := options{limits: match.DefaultLimits()}
+	fs := pflag.NewFlagSet("judge", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	fs.StringVar(&o.host, "host", "", "listen on this address only (default: all interfaces, as the classic judge)")
+	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split at spaces, to which\nthe judge appends IP PORT; give it twice (player 1 first), or not at all")
+	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged)")
+	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
+	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
+	level := fs.String("log-level", "info", "log level: debug (every move), info, warn or error")
+	fs.DurationVar(&o.limits.Connect, "connect-time", o.limits.Connect, "time both players have, in total, to connect")
+	fs.DurationVar(&o.limits.GenMove, "genmove-time", o.limits.GenMove, "time to answer genmove")
+	fs.DurationVar(&o.limits.Reply, "reply-time", o.limits.Reply, "time to answer every other command")
+	help := fs.BoolP("help", "h", false, "show this help and exit")
+	usage := func() {
+		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if *help {
+		usage()
+		return o, errHelp
+	}
+	if err := o.logLevel.Set(*level); err != nil {
+		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)
+	}
+	rest := fs.Args()
+	if len(rest) < 1 || len(rest) > 2 {
+		return o, errors.New("want PORT and optionally ROUNDS (see --help)")
+	}
+	var err error
+	if o.port, err = strconv.Atoi(rest[0]); err != nil || o.port < 0 || o.port > 65535 {
+		return o, fmt.Errorf("port %q: want a number 0..65535", rest[0])
+	}
+	o.rounds = 2
+	if len(rest) == 2 {
+		if o.rounds, err = strconv.Atoi(rest[1]); err != nil || o.rounds < 0 {
+			return o, fmt.Errorf("rounds %q: want a number 0 or more", rest[1])
+		}
+	}
+	if n := len(o.engines); n != 0 && n != 2 {
+		return o, fmt.Errorf("--engine given %d times: give it twice (one per player) or not at all", n)
+	}
+	for _, e := range o.engines {
+		if len(strings.Fields(e)) == 0 {
+			return o, errors.New("--engine: empty command")
+		}
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"--connect-time", o.limits.Connect}, {"--genmove-time", o.limits.GenMove}, {"--reply-time", o.limits.Reply}} {
+		if d.v <= 0 {
+			return o, fmt.Errorf("%s %v: want a positive duration", d.name, d.v)
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,191 @@
+// Package match runs matches between two players over the OTP protocol, as
+// the classic judge does (PROTOCOL.md, "The judge"): names, rounds of
+// clear_board then genmove and play until two consecutive passes, colours
+// swapped every round, disqualification on the first broken rule, quit at
+// the end. The judge's own othello.Game decides legality; each player is an
+// otp.Remote, so tests drive it over loopback with fake players.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// Limits are the time limits of a match. Tests shorten them; the classic
+// values are DefaultLimits.
+type Limits struct {
+	// Connect is the time both players have, in total, to connect.
+	Connect time.Duration
+	// GenMove is the time a player has to answer genmove.
+	GenMove time.Duration
+	// Reply is the time a player has to answer every other command.
+	Reply time.Duration
+}
+
+// DefaultLimits returns the classic judge's limits: 10 s to connect, 10 s
+// per genmove, 1 s for every other reply.
+func DefaultLimits() Limits {
+	return Limits{Connect: 10 * time.Second, GenMove: 10 * time.Second, Reply: time.Second}
+}
+
+// Outcome is how a game ended for the colours.
+type Outcome int
+
+// The outcomes of a game.
+const (
+	Draw Outcome = iota
+	BlackWins
+	WhiteWins
+)
+
+// String returns "draw", "black wins" or "white wins".
+func (o Outcome) String() string {
+	switch o {
+	case BlackWins:
+		return "black wins"
+	case WhiteWins:
+		return "white wins"
+	}
+	return "draw"
+}
+
+// Winner returns the winning colour, and false for a draw.
+func (o Outcome) Winner() (othello.Color, bool) {
+	switch o {
+	case BlackWins:
+		return othello.Black, true
+	case WhiteWins:
+		return othello.White, true
+	}
+	return othello.Black, false
+}
+
+// winFor returns the outcome in which c wins.
+func winFor(c othello.Color) Outcome {
+	if c == othello.Black {
+		return BlackWins
+	}
+	return WhiteWins
+}
+
+// GameResult is everything known about one game.
+type GameResult struct {
+	// Round is the 1-based round in the match (0 for a lone game).
+	Round int
+	// BlackPlayer is the match's player number (1 or 2) playing black, 0
+	// for a lone game.
+	BlackPlayer int
+	// Black and White are the players' names, when known.
+	Black, White string
+	// Played is false for a round decided without a game because a player
+	// was already out; Note then says why.
+	Played bool
+	Note   string
+	// Moves are the plies played, passes included; Times the genmove reply
+	// time of each.
+	Moves []othello.Move
+	Times []time.Duration
+	// Final is the position when the game ended or stopped.
+	Final   othello.Position
+	Outcome Outcome
+	// Forfeit is the rule broken, nil if the game ended normally;
+	// ForfeitBy is the colour that broke it.
+	Forfeit   *otp.Forfeit
+	ForfeitBy othello.Color
+	Start     time.Time
+	Duration  time.Duration
+}
+
+// Score returns black's discs minus white's on the final board.
+func (g *GameResult) Score() int { return g.Final.Score() }
+
+// Discs returns the numbers of black and white discs on the final board.
+func (g *GameResult) Discs() (black, white int) {
+	return popcount(g.Final.Black()), popcount(g.Final.White())
+}
+
+// Record returns the moves in compact notation, passes as "pa".
+func (g *GameResult) Record() string { return othello.FormatMoves(g.Moves) }
+
+func popcount(b uint64) int { return bits.OnesCount64(b) }
+
+// PlayGame plays one game between two connected players, black first:
+// clear_board to both, then genmove to the side to move and play to the
+// other until two consecutive passes. The first broken rule stops the game
+// and loses it. The error is only ever ctx's: a player's fault is in the
+// result.
+func PlayGame(ctx context.Context, black, white *otp.Remote, lim Limits) (GameResult, error) {
+	return playGame(ctx, black, white, lim, zap.NewNop())
+}
+
+// playGame is PlayGame with a log of every move at debug level.
+func playGame(ctx context.Context, black, white *otp.Remote, lim Limits, log *zap.Logger) (g GameResult, err error) {
+	g = GameResult{Played: true, Start: time.Now()}
+	game := othello.NewGame()
+	seats := [2]*otp.Remote{black, white}
+	defer func() {
+		g.Final = game.Position()
+		g.Moves = game.Moves()
+		g.Duration = time.Since(g.Start)
+	}()
+	lose := func(c othello.Color, f *otp.Forfeit) {
+		g.Forfeit, g.ForfeitBy, g.Outcome = f, c, winFor(c.Other())
+	}
+	// fault sorts an exchange's error into a forfeit by c or a cancellation.
+	fault := func(c othello.Color, err error) error {
+		if f := otp.AsForfeit(err); f != nil {
+			lose(c, f)
+			return nil
+		}
+		return err
+	}
+	for _, c := range []othello.Color{othello.Black, othello.White} {
+		if err := seats[c].ClearBoard(ctx, lim.Reply); err != nil {
+			return g, fault(c, err)
+		}
+	}
+	for !game.Over() {
+		side := game.Position().Turn
+		ex, err := seats[side].GenMove(ctx, lim.GenMove)
+		if err != nil {
+			return g, fault(side, err)
+		}
+		if err := game.Play(ex.Move); err != nil {
+			reason := otp.ForfeitIllegalMove
+			if errors.Is(err, othello.ErrIllegalPass) {
+				reason = otp.ForfeitIllegalPass
+			}
+			lose(side, &otp.Forfeit{
+				Reason:   reason,
+				Command:  ex.Command,
+				Received: ex.Received,
+				Detail:   fmt.Sprintf("%v on %s", err, game.Position()),
+				Elapsed:  ex.Elapsed,
+			})
+			return g, nil
+		}
+		g.Times = append(g.Times, ex.Elapsed)
+		log.Debug("move", zap.Int("ply", game.Len()), zap.Stringer("color", side), zap.Stringer("move", ex.Move),
+			zap.String("received", fmt.Sprintf("%q", ex.Received)), zap.Duration("elapsed", ex.Elapsed))
+		if err := seats[side.Other()].Play(ctx, ex.Move, lim.Reply); err != nil {
+			return g, fault(side.Other(), err)
+		}
+	}
+	switch s := game.Position().Score(); {
+	case s > 0:
+		g.Outcome = BlackWins
+	case s < 0:
+		g.Outcome = WhiteWins
+	default:
+		g.Outcome = Draw
+	}
+	return g, nil
+}

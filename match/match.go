@@ -1,0 +1,209 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// DefaultName is the name of a player that never told its own.
+const DefaultName = "unknown"
+
+// Match is a match between two players: its rounds, limits, and where it
+// reports. The zero Limits are not usable; start from DefaultLimits.
+type Match struct {
+	Rounds int
+	Limits Limits
+	// Log receives the match's events; nil logs nothing.
+	Log *zap.Logger
+	// OnGame, if set, is called after every round, played or not (for a
+	// progress line).
+	OnGame func(*GameResult)
+}
+
+// PlayerResult is one player's standing in a match: the classic result
+// line, and why it was disqualified if it was.
+type PlayerResult struct {
+	Name string
+	// Addr is the player's network address, empty if it never connected.
+	Addr string
+	// Quit is true if the player was in good standing after the quit
+	// exchange.
+	Quit            bool
+	Win, Lose, Draw int
+	// Forfeit is the rule that disqualified the player, nil if none;
+	// ForfeitRound the round it happened in (0 before the first).
+	Forfeit      *otp.Forfeit
+	ForfeitRound int
+	// QuitError says what went wrong with quit, for a player in good
+	// standing until then.
+	QuitError string
+}
+
+// Result is the outcome of a match.
+type Result struct {
+	Players [2]PlayerResult
+	// Games holds one entry per round, in order.
+	Games      []GameResult
+	Start, End time.Time
+}
+
+// Lines writes the classic result lines, player 1 first, and the UTC time
+// stamp of now.
+func (r *Result) Lines(w io.Writer, now time.Time) error {
+	for _, p := range r.Players {
+		quit := 0
+		if p.Quit {
+			quit = 1
+		}
+		if _, err := fmt.Fprintf(w, "NAME:%s QUIT:%d WIN:%d LOSE:%d DRAW:%d\n", p.Name, quit, p.Win, p.Lose, p.Draw); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "time stamp: %s\n", now.UTC().Format("15:04:05"))
+	return err
+}
+
+// Run plays the match between two players, player 1 first; a nil player
+// never connected and loses every round. It returns the result so far and
+// ctx's error if ctx is cancelled; a player's fault is never an error, only
+// a part of the result. Run does not close the players.
+func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err error) {
+	log := m.Log
+	if log == nil {
+		log = zap.NewNop()
+	}
+	res.Start = time.Now()
+	defer func() { res.End = time.Now() }()
+	remotes := [2]*otp.Remote{p1, p2}
+	out := [2]bool{}
+	disqualify := func(i, round int, f *otp.Forfeit) {
+		out[i] = true
+		res.Players[i].Forfeit, res.Players[i].ForfeitRound = f, round
+		log.Warn("player disqualified",
+			zap.Int("player", i+1), zap.String("name", res.Players[i].Name), zap.Int("round", round),
+			zap.String("reason", string(f.Reason)), zap.String("command", f.Command),
+			zap.String("received", fmt.Sprintf("%q", f.Received)), zap.String("detail", f.Detail),
+			zap.Duration("elapsed", f.Elapsed))
+	}
+	for i, r := range remotes {
+		res.Players[i].Name = DefaultName
+		if r == nil {
+			disqualify(i, 0, &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", m.Limits.Connect)})
+			continue
+		}
+		res.Players[i].Addr = r.Addr().String()
+	}
+	for i, r := range remotes {
+		if out[i] {
+			continue
+		}
+		name, err := r.Name(ctx, m.Limits.Reply)
+		if err != nil {
+			f := otp.AsForfeit(err)
+			if f == nil {
+				return res, err
+			}
+			disqualify(i, 0, f)
+			continue
+		}
+		res.Players[i].Name = name
+		log.Info("player", zap.Int("player", i+1), zap.String("name", name), zap.String("addr", res.Players[i].Addr))
+	}
+
+	for round := 1; round <= m.Rounds; round++ {
+		b := 0 // player 1 is black in odd rounds
+		if round%2 == 0 {
+			b = 1
+		}
+		w := 1 - b
+		g := GameResult{Round: round, BlackPlayer: b + 1, Black: res.Players[b].Name, White: res.Players[w].Name}
+		switch {
+		case out[b] && out[w]:
+			g.Outcome, g.Note = Draw, "both players are out"
+		case out[b] || out[w]:
+			loser := b
+			if out[w] {
+				loser = w
+			}
+			g.Outcome = winFor(colorOf(1-loser, b))
+			since := fmt.Sprintf("round %d", res.Players[loser].ForfeitRound)
+			if res.Players[loser].ForfeitRound == 0 {
+				since = "the start"
+			}
+			g.Note = fmt.Sprintf("player %d (%s) is out since %s: %s", loser+1, res.Players[loser].Name,
+				since, res.Players[loser].Forfeit.Reason)
+		default:
+			played, err := playGame(ctx, remotes[b], remotes[w], m.Limits, log.With(zap.Int("round", round)))
+			played.Round, played.BlackPlayer, played.Black, played.White = g.Round, g.BlackPlayer, g.Black, g.White
+			g = played
+			if err != nil {
+				res.Games = append(res.Games, g)
+				return res, err
+			}
+			if g.Forfeit != nil {
+				loser := b
+				if g.ForfeitBy == othello.White {
+					loser = w
+				}
+				disqualify(loser, round, g.Forfeit)
+			}
+			black, white := g.Discs()
+			log.Info("game over", zap.Int("round", round), zap.String("black", g.Black), zap.String("white", g.White),
+				zap.Int("black_discs", black), zap.Int("white_discs", white), zap.String("outcome", g.Outcome.String()),
+				zap.String("moves", g.Record()), zap.Duration("duration", g.Duration))
+		}
+		m.count(&res, &g, b)
+		res.Games = append(res.Games, g)
+		if m.OnGame != nil {
+			m.OnGame(&res.Games[len(res.Games)-1])
+		}
+	}
+
+	for i, r := range remotes {
+		if out[i] {
+			continue
+		}
+		if err := r.Quit(ctx, m.Limits.Reply); err != nil {
+			if otp.AsForfeit(err) == nil {
+				return res, err
+			}
+			res.Players[i].QuitError = err.Error()
+			log.Warn("quit failed", zap.Int("player", i+1), zap.String("name", res.Players[i].Name), zap.Error(err))
+			continue
+		}
+		res.Players[i].Quit = true
+	}
+	return res, nil
+}
+
+// count adds a round's outcome to both players' tallies; b is the index of
+// the player who had black.
+func (m *Match) count(res *Result, g *GameResult, b int) {
+	winner, ok := g.Outcome.Winner()
+	if !ok {
+		res.Players[0].Draw++
+		res.Players[1].Draw++
+		return
+	}
+	wi := b
+	if winner == othello.White {
+		wi = 1 - b
+	}
+	res.Players[wi].Win++
+	res.Players[1-wi].Lose++
+}
+
+// colorOf returns player i's colour when player b has black.
+func colorOf(i, b int) othello.Color {
+	if i == b {
+		return othello.Black
+	}
+	return othello.White
+}

@@ -1,0 +1,169 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// WriteRecord writes a readable record of every round of a match: players
+// and colours, the moves in compact notation (passes as "pa"), the final
+// score, the result and the reason for any forfeit.
+func WriteRecord(w io.Writer, r *Result) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %d rounds, %s\n",
+		r.Players[0].Name, r.Players[1].Name, len(r.Games), r.Start.UTC().Format(time.RFC3339))
+	for i := range r.Games {
+		g := &r.Games[i]
+		wp := 3 - g.BlackPlayer
+		fmt.Fprintf(&b, "\nround %d\n", g.Round)
+		fmt.Fprintf(&b, "black: %s (player %d)\n", g.Black, g.BlackPlayer)
+		fmt.Fprintf(&b, "white: %s (player %d)\n", g.White, wp)
+		if !g.Played {
+			fmt.Fprintf(&b, "not played: %s\n", g.Note)
+			fmt.Fprintf(&b, "result: %s\n", resultText(g))
+			continue
+		}
+		fmt.Fprintf(&b, "moves: %s\n", g.Record())
+		black, white := g.Discs()
+		fmt.Fprintf(&b, "score: %d-%d (%+d)\n", black, white, g.Score())
+		fmt.Fprintf(&b, "result: %s\n", resultText(g))
+		if g.Forfeit != nil {
+			fmt.Fprintf(&b, "forfeit: %s (%s): %v\n", g.ForfeitBy, g.nameOf(g.ForfeitBy == othello.Black), g.Forfeit)
+		}
+	}
+	b.WriteString("\n")
+	for i, p := range r.Players {
+		fmt.Fprintf(&b, "player %d: %s: %d won, %d lost, %d drawn", i+1, p.Name, p.Win, p.Lose, p.Draw)
+		switch {
+		case p.Forfeit != nil:
+			fmt.Fprintf(&b, "; disqualified in round %d: %v", p.ForfeitRound, p.Forfeit)
+		case !p.Quit:
+			fmt.Fprintf(&b, "; quit failed: %s", p.QuitError)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// nameOf returns the name of black's player if black, else white's.
+func (g *GameResult) nameOf(black bool) string {
+	if black {
+		return g.Black
+	}
+	return g.White
+}
+
+// resultText says who won, by name, and how.
+func resultText(g *GameResult) string {
+	c, ok := g.Outcome.Winner()
+	if !ok {
+		return "draw"
+	}
+	how := ""
+	switch {
+	case g.Forfeit != nil:
+		how = " by forfeit"
+	case !g.Played:
+		how = " without play"
+	}
+	return fmt.Sprintf("%s (%s) wins%s", c, g.nameOf(c == othello.Black), how)
+}
+
+// ProgressLine returns a one-line summary of a finished round, for people
+// watching a match.
+func ProgressLine(g *GameResult, rounds int) string {
+	if !g.Played {
+		return fmt.Sprintf("round %d/%d: %s (black) vs %s (white): %s, not played (%s)", g.Round, rounds, g.Black, g.White, resultText(g), g.Note)
+	}
+	black, white := g.Discs()
+	line := fmt.Sprintf("round %d/%d: %s (black) %d-%d %s (white): %s, %d plies, %v",
+		g.Round, rounds, g.Black, black, white, g.White, resultText(g), len(g.Moves), g.Duration.Round(time.Millisecond))
+	if g.Forfeit != nil {
+		line += fmt.Sprintf(" [%s: %s]", g.ForfeitBy, g.Forfeit.Reason)
+	}
+	return line
+}
+
+// Summary is the machine-readable form of a match result (--json).
+type Summary struct {
+	Start   time.Time       `json:"start"`
+	End     time.Time       `json:"end"`
+	Players []PlayerSummary `json:"players"`
+	Games   []GameSummary   `json:"games"`
+}
+
+// PlayerSummary is one player's line of a Summary.
+type PlayerSummary struct {
+	Player       int          `json:"player"`
+	Name         string       `json:"name"`
+	Addr         string       `json:"addr,omitempty"`
+	Quit         bool         `json:"quit"`
+	Win          int          `json:"win"`
+	Lose         int          `json:"lose"`
+	Draw         int          `json:"draw"`
+	Forfeit      *otp.Forfeit `json:"forfeit,omitempty"`
+	ForfeitRound int          `json:"forfeit_round,omitempty"`
+	QuitError    string       `json:"quit_error,omitempty"`
+}
+
+// GameSummary is one round of a Summary.
+type GameSummary struct {
+	Round       int          `json:"round"`
+	Black       string       `json:"black"`
+	White       string       `json:"white"`
+	BlackPlayer int          `json:"black_player"`
+	Played      bool         `json:"played"`
+	Note        string       `json:"note,omitempty"`
+	Moves       string       `json:"moves"`
+	BlackDiscs  int          `json:"black_discs"`
+	WhiteDiscs  int          `json:"white_discs"`
+	Score       int          `json:"score"`
+	Outcome     string       `json:"outcome"`
+	Winner      int          `json:"winner"` // player number, 0 for a draw
+	Forfeit     *otp.Forfeit `json:"forfeit,omitempty"`
+	ForfeitBy   string       `json:"forfeit_by,omitempty"`
+	DurationMS  float64      `json:"duration_ms"`
+	MaxThinkMS  float64      `json:"max_think_ms"`
+}
+
+// Summary returns the machine-readable form of the result.
+func (r *Result) Summary() Summary {
+	s := Summary{Start: r.Start.UTC(), End: r.End.UTC(), Players: []PlayerSummary{}, Games: []GameSummary{}}
+	for i, p := range r.Players {
+		s.Players = append(s.Players, PlayerSummary{
+			Player: i + 1, Name: p.Name, Addr: p.Addr, Quit: p.Quit, Win: p.Win, Lose: p.Lose, Draw: p.Draw,
+			Forfeit: p.Forfeit, ForfeitRound: p.ForfeitRound, QuitError: p.QuitError,
+		})
+	}
+	for i := range r.Games {
+		g := &r.Games[i]
+		black, white := g.Discs()
+		gs := GameSummary{
+			Round: g.Round, Black: g.Black, White: g.White, BlackPlayer: g.BlackPlayer, Played: g.Played, Note: g.Note,
+			Moves: g.Record(), BlackDiscs: black, WhiteDiscs: white, Score: g.Score(), Outcome: g.Outcome.String(),
+			Forfeit: g.Forfeit, DurationMS: ms(g.Duration),
+		}
+		if c, ok := g.Outcome.Winner(); ok {
+			gs.Winner = g.BlackPlayer
+			if c != othello.Black {
+				gs.Winner = 3 - g.BlackPlayer
+			}
+		}
+		if g.Forfeit != nil {
+			gs.ForfeitBy = g.ForfeitBy.String()
+		}
+		for _, d := range g.Times {
+			gs.MaxThinkMS = max(gs.MaxThinkMS, ms(d))
+		}
+		s.Games = append(s.Games, gs)
+	}
+	return s
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
