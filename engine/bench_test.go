@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// BenchmarkPlayout measures one uniformly random playout from the start
+// position per operation; the playouts/s metric is the one docs compare.
+func BenchmarkPlayout(b *testing.B) {
+	start := othello.Start()
+	r := newRNG(1)
+	b.ReportAllocs()
+	sum := 0
+	for b.Loop() {
+		sum += playout(start.Player, start.Opponent, &r)
+	}
+	runtime.KeepAlive(sum)
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// benchSearchBudget is the playout budget of one BenchmarkSearch operation:
+// enough for the tree to reach a realistic depth, short enough for -benchtime.
+const benchSearchBudget = 100_000
+
+func benchmarkSearch(b *testing.B, cfg Config) {
+	cfg.ArenaNodes = 1 << 20
+	s, err := New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	lim := Limits{Playouts: benchSearchBudget}
+	b.ReportAllocs()
+	var playouts int64
+	for b.Loop() {
+		res, err := s.Search(ctx, othello.Start(), lim)
+		if err != nil {
+			b.Fatal(err)
+		}
+		playouts += res.Stats.Playouts
+	}
+	b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkSearch measures UCT iterations per second from the start position
+// with a fixed budget; compare its playouts/s with BenchmarkPlayout's to get
+// the tree's overhead.
+func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, DefaultConfig()) }
+
+// BenchmarkSearchPruning is BenchmarkSearch with progressive pruning on.
+func BenchmarkSearchPruning(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.Pruning = true
+	benchmarkSearch(b, cfg)
+}
+
+// BenchmarkSearchUCB measures flat UCB1, whose only overhead over raw
+// playouts is the selection at the root.
+func BenchmarkSearchUCB(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.Algorithm = UCB
+	benchmarkSearch(b, cfg)
+}

@@ -1,0 +1,245 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Algorithm selects how the search spends its playouts.
+type Algorithm int
+
+// The search algorithms.
+const (
+	// UCT applies UCB1 at every node of a tree that grows by one node's
+	// children at a time: selection, expansion, simulation, backpropagation.
+	UCT Algorithm = iota
+	// UCB is flat UCB1: the root's moves are the arms of a bandit, and each
+	// playout starts right after one of them. No tree grows below the root.
+	UCB
+)
+
+// String returns the algorithm's name as ParseAlgorithm accepts it.
+func (a Algorithm) String() string {
+	switch a {
+	case UCT:
+		return "uct"
+	case UCB:
+		return "ucb"
+	}
+	return fmt.Sprintf("algorithm(%d)", int(a))
+}
+
+// ParseAlgorithm parses "uct" or "ucb" (case-insensitive).
+func ParseAlgorithm(s string) (Algorithm, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "uct":
+		return UCT, nil
+	case "ucb":
+		return UCB, nil
+	}
+	return UCT, fmt.Errorf("unknown algorithm %q: want uct or ucb", s)
+}
+
+// Reward selects how the end of a playout is scored for the side that moved.
+type Reward int
+
+// The reward schemes. Both give a reward in 0..1, so that one exploration
+// constant and one σ_e mean the same kind of thing under either.
+const (
+	// WinLoss scores a win 1, a draw 0.5 and a loss 0: the judge counts
+	// games won, not discs.
+	WinLoss Reward = iota
+	// DiscDiff scores the final disc difference d (-64..64) as (d+64)/128,
+	// so a wipe-out win is 1, a draw 0.5 and a wipe-out loss 0.
+	DiscDiff
+)
+
+// String returns the reward's name as ParseReward accepts it.
+func (r Reward) String() string {
+	switch r {
+	case WinLoss:
+		return "winloss"
+	case DiscDiff:
+		return "discdiff"
+	}
+	return fmt.Sprintf("reward(%d)", int(r))
+}
+
+// ParseReward parses "winloss" or "discdiff" (case-insensitive).
+func ParseReward(s string) (Reward, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "winloss":
+		return WinLoss, nil
+	case "discdiff":
+		return DiscDiff, nil
+	}
+	return WinLoss, fmt.Errorf("unknown reward %q: want winloss or discdiff", s)
+}
+
+// Arena bounds, in nodes. A node is 32 bytes (see tree.go).
+const (
+	// MinArenaNodes is the smallest arena: the root and the most children a
+	// position can have (every square but the root's own discs), so that the
+	// root can always be expanded.
+	MinArenaNodes = 1 + 64
+	// MaxArenaNodes keeps the arena at 2 GiB, half the course's 4 GiB
+	// memory limit, leaving room for the rest of the program.
+	MaxArenaNodes = 1 << 26
+	// nodeBytes is the size of one node; checked by a test.
+	nodeBytes = 32
+)
+
+// maxCount bounds the visit-count fields of Config: node visit counts are
+// uint32, and this limit also fits an int on 32-bit platforms.
+const maxCount = 1<<31 - 1
+
+// Config holds every coefficient of the search. Start from DefaultConfig;
+// docs/engine.md explains each default and what it rests on.
+type Config struct {
+	// Algorithm is UCT (default: it deepens where the playouts say the game
+	// is decided, which flat UCB cannot) or UCB.
+	Algorithm Algorithm
+
+	// Exploration is C in UCB1's score mean + C*sqrt(ln N / n). Default 1.0:
+	// the UCB1 bound for rewards in 0..1 is sqrt(2) ≈ 1.41, and MCTS
+	// practice with random playouts favours smaller values (0.5-1.0) so that
+	// the tree deepens; 1.0 sits between the two until measured matches
+	// tune it.
+	Exploration float64
+
+	// Reward is WinLoss (default: the judge counts wins) or DiscDiff.
+	Reward Reward
+
+	// Pruning turns progressive pruning on. Default off: plain UCT is the
+	// established baseline, and pruning has not yet been shown by measured
+	// matches to make the engine stronger.
+	Pruning bool
+
+	// PruneRD is r_d: a move is pruned when mean + r_d*σ is below the best
+	// move's mean - r_d*σ, σ being the standard deviation of a mean.
+	// Default 2.0: each bound is then about a 97.7% one-sided normal bound,
+	// and the two means must be at least 2σ1+2σ2 apart, so a wrong prune
+	// needs a very unlucky sample; Bouzy's experiments used values of 1 to
+	// 4 and found about 2 a fair balance of speed and safety.
+	PruneRD float64
+
+	// PruneSigmaE is σ_e: two moves whose σ are both below it and that
+	// cannot be separated count as equal, and when every move left at the
+	// root is equal to the others the search stops. Default 0.001 (a tenth
+	// of a per cent of win rate): a win/loss mean whose results vary needs
+	// 90,000 to 250,000 playouts to get there, so in practice the rule stops
+	// a search only when no result varies at all (every move wins, or every
+	// move loses, in every line played), when searching on is pointless.
+	PruneSigmaE float64
+
+	// PruneMinVisits is the number of simulations a move needs before it
+	// may be pruned, or serve as the reference that prunes others. While
+	// pruning is on, every move still in the running at a node where
+	// pruning applies gets this many simulations before UCB1 takes over
+	// (UCB1 alone gives a hopeless move only about ln N of them, so it
+	// would never qualify). Default 1000: a mean is only as good as the
+	// subtree below it, and under UCT a move's early mean is mostly random
+	// play, which can rank the minimax-best move low. On 300 endgames of 4
+	// to 8 empty squares with a unique best move, UCT with pruning pruned
+	// that move 6 times at 100, once at 500 and never at 1000
+	// (docs/engine.md); the warm-up costs about 10,000 playouts at the
+	// root, some 25 ms of a 10 s search.
+	PruneMinVisits int
+
+	// PruneNodeVisits is the number of visits a tree node below the root
+	// needs before pruning (and its warm-up) applies to its children.
+	// Default 10000: ten times PruneMinVisits, a typical node's number of
+	// moves, so that the warm-up takes a modest share of the node's visits
+	// instead of flattening UCT's choices at young nodes.
+	PruneNodeVisits int
+
+	// PruneEvery is how many visits of a node pass between two pruning
+	// passes over its children. Default 32: a pass costs about as much as
+	// one UCB selection at that node (a square root per child), so its cost
+	// stays a small fraction of the search, while a doomed move gets at
+	// most 32 more visits of its parent before it is cut.
+	PruneEvery int
+
+	// ExpandVisits is the number of playouts a leaf must have had before
+	// UCT expands it (creates all its children). Default 4: expanding at the
+	// first revisit makes about three times as many nodes (each expansion
+	// adds about ten) and filled the default arena within a 10 s search
+	// from the middle game, for no measured gain in speed; a node's first
+	// playouts say little about its children anyway.
+	ExpandVisits int
+
+	// ArenaNodes is the arena's capacity in nodes, 32 bytes each; the arena
+	// is allocated by New. Default 1<<23 (8,388,608 nodes, 256 MiB): 10 s
+	// UCT searches measured 3.8 to 6.3 million playouts and 2.9 to 5.0
+	// million nodes (start, 40 and 20 empty squares; docs/engine.md), so the
+	// default holds them with room to spare and stays far below the
+	// course's 4 GiB. When the arena is full the search goes on playing out
+	// from the leaves it has.
+	ArenaNodes int
+
+	// Seed seeds the random generator, together with the position searched:
+	// the same Seed, position and playout budget give the same result. Zero
+	// is a valid seed; callers that want varied games set it from the clock.
+	Seed uint64
+}
+
+// DefaultConfig returns the default configuration; the reason for each
+// value is in the doc comment of its field.
+func DefaultConfig() Config {
+	return Config{
+		Algorithm:       UCT,
+		Exploration:     1.0,
+		Reward:          WinLoss,
+		Pruning:         false,
+		PruneRD:         2.0,
+		PruneSigmaE:     0.001,
+		PruneMinVisits:  1000,
+		PruneNodeVisits: 10000,
+		PruneEvery:      32,
+		ExpandVisits:    4,
+		ArenaNodes:      1 << 23,
+	}
+}
+
+// Validate reports every invalid field in one error, or nil. The pruning fields are
+// checked only when Pruning is on.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Algorithm != UCT && c.Algorithm != UCB {
+		errs = append(errs, fmt.Errorf("algorithm %d: want uct or ucb", int(c.Algorithm)))
+	}
+	if c.Reward != WinLoss && c.Reward != DiscDiff {
+		errs = append(errs, fmt.Errorf("reward %d: want winloss or discdiff", int(c.Reward)))
+	}
+	if !finite(c.Exploration) || c.Exploration < 0 {
+		errs = append(errs, fmt.Errorf("exploration %v: want a finite number >= 0", c.Exploration))
+	}
+	if c.ExpandVisits < 1 || c.ExpandVisits > maxCount {
+		errs = append(errs, fmt.Errorf("expand visits %d: want 1..%d", c.ExpandVisits, maxCount))
+	}
+	if c.ArenaNodes < MinArenaNodes || c.ArenaNodes > MaxArenaNodes {
+		errs = append(errs, fmt.Errorf("arena nodes %d: want %d..%d", c.ArenaNodes, MinArenaNodes, MaxArenaNodes))
+	}
+	if c.Pruning {
+		if !finite(c.PruneRD) || c.PruneRD <= 0 {
+			errs = append(errs, fmt.Errorf("prune r_d %v: want a finite number > 0", c.PruneRD))
+		}
+		if !finite(c.PruneSigmaE) || c.PruneSigmaE < 0 {
+			errs = append(errs, fmt.Errorf("prune sigma_e %v: want a finite number >= 0", c.PruneSigmaE))
+		}
+		if c.PruneMinVisits < 2 || c.PruneMinVisits > maxCount {
+			errs = append(errs, fmt.Errorf("prune min visits %d: want 2..%d (a standard deviation needs two results)", c.PruneMinVisits, maxCount))
+		}
+		if c.PruneNodeVisits < 0 || c.PruneNodeVisits > maxCount {
+			errs = append(errs, fmt.Errorf("prune node visits %d: want 0..%d", c.PruneNodeVisits, maxCount))
+		}
+		if c.PruneEvery < 1 || c.PruneEvery > maxCount {
+			errs = append(errs, fmt.Errorf("prune every %d: want 1..%d", c.PruneEvery, maxCount))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

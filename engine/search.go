@@ -1,0 +1,274 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"time"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// Limits bound one search. The search stops at whichever limit comes first,
+// the context's deadline and cancellation included.
+type Limits struct {
+	Deadline time.Time // zero: no deadline
+	Playouts int64     // 0: no playout budget
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  othello.Move // othello.Pass when the side to move must pass
+	Stats Stats
+}
+
+// clockEvery is how many iterations pass between two looks at the clock and
+// the context. An iteration takes 1-4 µs, so the search notices its deadline
+// within about 0.1 ms, while time.Now and the context check cost well under
+// 1% of the search.
+const clockEvery = 32
+
+// maxRootVisits keeps node visit counts, which are uint32, from overflowing
+// in a search without a budget that runs for hours.
+const maxRootVisits = math.MaxUint32 - 1
+
+// Errors returned by Search for bad input.
+var (
+	ErrNoLimit         = errors.New("search has no limit: give a deadline, a playout budget or a context with a deadline")
+	ErrInvalidPosition = errors.New("invalid position")
+	ErrNotReady        = errors.New("searcher not created by engine.New")
+)
+
+// Searcher runs searches with one configuration, reusing its node arena. It
+// is not safe for concurrent use.
+type Searcher struct {
+	cfg   Config
+	nodes []node
+	used  uint32
+	rng   rng
+
+	// Config values converted once to the types the hot path compares with.
+	expandVisits    uint32
+	pruneMinVisits  uint32
+	pruneNodeVisits uint32
+	pruneEvery      uint32
+
+	rootP, rootO uint64
+	path         [maxPath]uint32
+
+	// Per-search statistics kept by the hot path.
+	maxDepth  int
+	pruned    int
+	arenaFull bool
+}
+
+// New validates cfg and returns a Searcher with its arena allocated.
+func New(cfg Config) (*Searcher, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("engine config: %w", err)
+	}
+	s := &Searcher{
+		cfg:          cfg,
+		nodes:        make([]node, cfg.ArenaNodes),
+		expandVisits: uint32(cfg.ExpandVisits),
+	}
+	if cfg.Pruning {
+		// Validate bounded these by maxCount, so they fit.
+		s.pruneMinVisits = uint32(cfg.PruneMinVisits)
+		s.pruneNodeVisits = uint32(cfg.PruneNodeVisits)
+		s.pruneEvery = uint32(cfg.PruneEvery)
+	}
+	return s, nil
+}
+
+// Config returns the Searcher's configuration.
+func (s *Searcher) Config() Config { return s.cfg }
+
+// Search chooses a move for the side to move in pos. It stops at the
+// deadline, the playout budget or the context's end, whichever comes first,
+// and answers at once when there is a single legal move or only a pass. It
+// returns an error only for bad input: no limit at all, a negative budget,
+// or an invalid position. The move returned is always legal; for a fixed
+// Seed, position and playout budget (and no earlier deadline) the result is
+// the same on every run.
+func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits) (Result, error) {
+	start := time.Now()
+	if s == nil || len(s.nodes) == 0 {
+		return Result{}, ErrNotReady
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := checkPosition(pos); err != nil {
+		return Result{}, err
+	}
+	if lim.Playouts < 0 {
+		return Result{}, fmt.Errorf("playout budget %d: want 0 (none) or more", lim.Playouts)
+	}
+	deadline := lim.Deadline
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	if deadline.IsZero() && lim.Playouts == 0 {
+		return Result{}, ErrNoLimit
+	}
+
+	moves := pos.Moves()
+	switch bits.OnesCount64(moves) {
+	case 0:
+		return single(othello.Pass, start), nil
+	case 1:
+		return single(othello.Move(bits.TrailingZeros64(moves)), start), nil
+	}
+
+	s.reset(pos)
+	budget := lim.Playouts
+	if budget == 0 || budget > maxRootVisits {
+		budget = maxRootVisits
+	}
+	stopped := StopPlayouts
+	var it int64
+	for ; it < budget; it++ {
+		if it%clockEvery == 0 {
+			if reason := s.expired(ctx, deadline); reason != "" {
+				stopped = reason
+				break
+			}
+		}
+		if s.cfg.Pruning && it > 0 && it%int64(s.pruneEvery) == 0 {
+			if r := s.prune(0); r.remaining == 1 {
+				stopped = StopPrunedToOne
+				break
+			} else if r.allEqual {
+				stopped = StopAllEqual
+				break
+			}
+		}
+		s.iterate()
+	}
+	return s.result(it, stopped, time.Since(start)), nil
+}
+
+// checkPosition rejects positions no game can hold.
+func checkPosition(pos othello.Position) error {
+	if pos.Player&pos.Opponent != 0 {
+		return fmt.Errorf("%w: %w", ErrInvalidPosition, othello.ErrOverlap)
+	}
+	if pos.Turn != othello.Black && pos.Turn != othello.White {
+		return fmt.Errorf("%w: colour to move %d", ErrInvalidPosition, pos.Turn)
+	}
+	return nil
+}
+
+// expired returns why the search must stop now, or "". The deadline is
+// consulted only to stop, never to steer, so a search that ends on its
+// budget does not depend on the clock.
+func (s *Searcher) expired(ctx context.Context, deadline time.Time) string {
+	select {
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return StopDeadline
+		}
+		return StopCancelled
+	default:
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return StopDeadline
+	}
+	return ""
+}
+
+// single is the answer for a position with one legal move or a forced pass.
+func single(m othello.Move, start time.Time) Result {
+	return Result{Move: m, Stats: Stats{
+		Elapsed:   time.Since(start),
+		Nodes:     1,
+		PV:        []othello.Move{m},
+		Stopped:   StopSingleMove,
+		RootMoves: []MoveStats{{Move: m}},
+	}}
+}
+
+// reset clears the arena for a search of pos, expands the root, and seeds
+// the generator from the Seed and the position.
+func (s *Searcher) reset(pos othello.Position) {
+	s.rootP, s.rootO = pos.Player, pos.Opponent
+	s.nodes[0] = node{move: othello.NoMove}
+	s.used = 1
+	s.maxDepth, s.pruned, s.arenaFull = 0, 0, false
+	s.rng = newRNG(s.cfg.Seed ^ splitmix64(pos.Player^splitmix64(pos.Opponent)))
+	s.expand(0, s.rootP, s.rootO) // room is guaranteed by MinArenaNodes
+}
+
+// bestChild returns the robust choice among n's children: the most visited
+// one not pruned, ties going to the higher mean and then to the lower index.
+// With no visits at all (a deadline already past) that is the first legal
+// move. It returns false for a node without children.
+func (s *Searcher) bestChild(n uint32) (uint32, bool) {
+	nd := &s.nodes[n]
+	if nd.nchild == 0 {
+		return 0, false
+	}
+	best := -1
+	var bestVisits uint32
+	bestMean := math.Inf(-1)
+	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
+	for i := range children {
+		ch := &children[i]
+		if ch.flags&flagPruned != 0 {
+			continue
+		}
+		mean := math.Inf(-1)
+		if ch.visits > 0 {
+			mean = ch.sum / float64(ch.visits)
+		}
+		if best < 0 || ch.visits > bestVisits || ch.visits == bestVisits && mean > bestMean {
+			best, bestVisits, bestMean = i, ch.visits, mean
+		}
+	}
+	if best < 0 {
+		best = 0 // unreachable: pruning always leaves a child
+	}
+	return nd.first + uint32(best), true
+}
+
+// result gathers the statistics of the search just run.
+func (s *Searcher) result(playouts int64, stopped string, elapsed time.Duration) Result {
+	st := Stats{
+		Playouts:  playouts,
+		Elapsed:   elapsed,
+		Nodes:     int(s.used),
+		MaxDepth:  s.maxDepth,
+		Pruned:    s.pruned,
+		Stopped:   stopped,
+		ArenaFull: s.arenaFull,
+	}
+	if elapsed > 0 {
+		st.PlayoutsPerSecond = float64(playouts) / elapsed.Seconds()
+	}
+	root := &s.nodes[0]
+	st.RootMoves = make([]MoveStats, root.nchild)
+	for i := range st.RootMoves {
+		ch := &s.nodes[root.first+uint32(i)]
+		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
+		if ch.visits < 2 {
+			se = 0
+		}
+		st.RootMoves[i] = MoveStats{Move: ch.move, Visits: int64(ch.visits), Mean: mean, StdErr: se, Pruned: ch.flags&flagPruned != 0}
+	}
+	c, _ := s.bestChild(0)
+	chosen := &s.nodes[c]
+	st.Visits = int64(chosen.visits)
+	if chosen.visits > 0 {
+		st.WinRate = chosen.sum / float64(chosen.visits)
+	}
+	for n, ok := c, true; ok && len(st.PV) < maxPath; n, ok = s.bestChild(n) {
+		if s.nodes[n].visits == 0 && len(st.PV) > 0 {
+			break
+		}
+		st.PV = append(st.PV, s.nodes[n].move)
+	}
+	return Result{Move: chosen.move, Stats: st}
+}

@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// Reasons a search stopped, as found in Stats.Stopped.
+const (
+	StopDeadline    = "deadline"      // the wall-clock deadline (Limits or context) passed
+	StopPlayouts    = "playouts"      // the playout budget was spent
+	StopSingleMove  = "single move"   // one legal move, or only a pass: answered at once
+	StopPrunedToOne = "pruned to one" // progressive pruning left one root move
+	StopAllEqual    = "all equal"     // every root move left is equal within σ_e
+	StopCancelled   = "cancelled"     // the context was cancelled
+)
+
+// Stats describes one search, for logs and analysis.
+type Stats struct {
+	Playouts          int64          // simulations run (one per iteration)
+	Elapsed           time.Duration  // wall-clock time of the search
+	PlayoutsPerSecond float64        // Playouts / Elapsed
+	Nodes             int            // arena nodes in use, the root included
+	MaxDepth          int            // deepest tree node reached, the root's children at 1
+	Pruned            int            // moves pruned, at the root and inside the tree
+	Visits            int64          // simulations through the chosen move
+	WinRate           float64        // the chosen move's mean reward for the side to move, 0..1
+	PV                []othello.Move // principal variation: most visited child, level by level
+	Stopped           string         // why the search stopped: one of the Stop constants
+	ArenaFull         bool           // the arena filled up and leaves stopped growing
+	RootMoves         []MoveStats    // every root move, in square order
+}
+
+// MoveStats is what the search knows of one root move.
+type MoveStats struct {
+	Move   othello.Move
+	Visits int64
+	Mean   float64 // mean reward for the side to move at the root, 0..1
+	StdErr float64 // standard deviation of Mean; 0 below two visits, where it is unknown (kept finite for JSON logs)
+	Pruned bool
+}
+
+// String returns the statistics on one line, for logs.
+func (s Stats) String() string {
+	var b strings.Builder
+	b.WriteString("playouts ")
+	b.WriteString(strconv.FormatInt(s.Playouts, 10))
+	b.WriteString(" (")
+	b.WriteString(strconv.FormatFloat(s.PlayoutsPerSecond, 'f', 0, 64))
+	b.WriteString("/s) elapsed ")
+	b.WriteString(s.Elapsed.Round(time.Microsecond).String())
+	b.WriteString(" nodes ")
+	b.WriteString(strconv.Itoa(s.Nodes))
+	if s.ArenaFull {
+		b.WriteString(" (arena full)")
+	}
+	b.WriteString(" depth ")
+	b.WriteString(strconv.Itoa(s.MaxDepth))
+	b.WriteString(" pruned ")
+	b.WriteString(strconv.Itoa(s.Pruned))
+	b.WriteString(" visits ")
+	b.WriteString(strconv.FormatInt(s.Visits, 10))
+	b.WriteString(" winrate ")
+	b.WriteString(strconv.FormatFloat(s.WinRate, 'f', 3, 64))
+	b.WriteString(" pv ")
+	if len(s.PV) == 0 {
+		b.WriteString("-")
+	} else {
+		b.WriteString(othello.FormatMoves(s.PV))
+	}
+	b.WriteString(" stopped ")
+	b.WriteString(strconv.Quote(s.Stopped))
+	return b.String()
+}

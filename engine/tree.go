@@ -1,0 +1,186 @@
+package engine
+
+// This file holds the tree half of the hot path: the node layout, expansion,
+// UCB1 selection and backpropagation. Like playout.go it must not allocate;
+// BenchmarkSearch measures its cost against raw playouts.
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// node is one position of the tree, stored in the Searcher's arena. Its
+// children occupy the contiguous indices first .. first+nchild-1, so a node
+// needs no pointers and the arena is one flat slice the garbage collector
+// never scans. A node does not store its position: the search replays the
+// moves from the root, which costs one Flips per level and halves the node.
+type node struct {
+	// sum and sumSq total the rewards, and their squares, of every playout
+	// through this node, from the point of view of the player whose move led
+	// here (the side to move at the parent). Float64, so that means and
+	// variances need no integer division and keep full precision.
+	sum    float64
+	sumSq  float64
+	visits uint32
+	first  uint32 // index of the first child; meaningful when nchild > 0
+	nchild uint8
+	move   othello.Move // the move that led here from the parent
+	flags  uint8
+}
+
+// Node flags.
+const (
+	flagPruned   = 1 << iota // progressive pruning removed this move
+	flagTerminal             // neither side can move: the game is over here
+)
+
+// maxPath bounds a root-to-leaf path: every ply places a disc (at most 60)
+// or passes, and no two passes follow each other without the game ending,
+// so a path has at most 2*60+2 plies below the root.
+const maxPath = 2*60 + 3
+
+// expand creates the children of leaf n, whose position is p (to move) and
+// o. It reports false, creating nothing, when the arena has no room for
+// them all; a game-over leaf is marked terminal instead and reports false.
+func (s *Searcher) expand(n uint32, p, o uint64) bool {
+	moves := othello.Moves(p, o)
+	count := bits.OnesCount64(moves)
+	if moves == 0 {
+		if othello.Moves(o, p) == 0 {
+			s.nodes[n].flags |= flagTerminal
+			return false
+		}
+		count = 1 // the forced pass
+	}
+	if uint64(s.used)+uint64(count) > uint64(len(s.nodes)) {
+		s.arenaFull = true
+		return false
+	}
+	first := s.used
+	s.used += uint32(count)
+	children := s.nodes[first:s.used]
+	if moves == 0 {
+		children[0] = node{move: othello.Pass}
+	} else {
+		for i := range children {
+			children[i] = node{move: othello.Move(bits.TrailingZeros64(moves))}
+			moves &= moves - 1
+		}
+	}
+	nd := &s.nodes[n]
+	nd.first, nd.nchild = first, uint8(count)
+	return true
+}
+
+// selectChild returns the child of n with the highest UCB1 score
+// mean + C*sqrt(ln N / n_i) among those not pruned; an unvisited child
+// comes first, in move order. When warm is set (pruning applies at n), a
+// child with fewer than PruneMinVisits simulations comes before UCB1, the
+// least visited first: UCB1 alone gives a hopeless move only about ln N
+// visits, so without this it would never qualify to be judged, and pruning
+// would never remove it. Ties go to the lower index, which keeps the search
+// deterministic.
+func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
+	nd := &s.nodes[n]
+	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
+	logN := math.Log(float64(nd.visits))
+	c := s.cfg.Exploration
+	best, bestScore := -1, math.Inf(-1)
+	least, leastVisits := -1, uint32(math.MaxUint32)
+	for i := range children {
+		ch := &children[i]
+		if ch.flags&flagPruned != 0 {
+			continue
+		}
+		if ch.visits == 0 {
+			return nd.first + uint32(i)
+		}
+		if ch.visits < leastVisits {
+			least, leastVisits = i, ch.visits
+		}
+		v := float64(ch.visits)
+		score := ch.sum/v + c*math.Sqrt(logN/v)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if warm && leastVisits < s.pruneMinVisits {
+		best = least
+	}
+	if best < 0 {
+		// Unreachable: pruning always leaves a child. Fall back to the
+		// first rather than index out of the node.
+		best = 0
+	}
+	return nd.first + uint32(best)
+}
+
+// step plays move m for the side owning p against o.
+func step(p, o uint64, m othello.Move) (uint64, uint64) {
+	if m == othello.Pass {
+		return o, p
+	}
+	f := othello.Flips(p, o, int(m))
+	return o ^ f, p ^ f | 1<<m
+}
+
+// iterate runs one iteration of the search: descend from the root by UCB1
+// (pruning on the way when due), expand the leaf reached if UCT says so,
+// play out, and back the result up the path.
+func (s *Searcher) iterate() {
+	p, o := s.rootP, s.rootO
+	n := uint32(0)
+	depth := 0
+	s.path[0] = 0
+	for {
+		nd := &s.nodes[n]
+		if nd.nchild == 0 {
+			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 ||
+				nd.visits < s.expandVisits || !s.expand(n, p, o) {
+				break
+			}
+		}
+		// Pruning applies at the root (pruned by Search between iterations)
+		// and at nodes with PruneNodeVisits visits.
+		warm := s.cfg.Pruning && (n == 0 || nd.visits >= s.pruneNodeVisits)
+		if warm && n != 0 && nd.visits%s.pruneEvery == 0 {
+			s.prune(n)
+		}
+		n = s.selectChild(n, warm)
+		p, o = step(p, o, s.nodes[n].move)
+		depth++
+		s.path[depth] = n
+	}
+	if depth > s.maxDepth {
+		s.maxDepth = depth
+	}
+	// d is the disc difference for the side to move at the leaf; the leaf's
+	// own statistics belong to the other side, who moved into it.
+	d := playout(p, o, &s.rng)
+	r := s.reward(-d)
+	for i := depth; i >= 0; i-- {
+		nd := &s.nodes[s.path[i]]
+		nd.visits++
+		nd.sum += r
+		nd.sumSq += r * r
+		r = 1 - r
+	}
+}
+
+// reward maps a final disc difference d, seen by one player, to that
+// player's reward in 0..1. Both schemes satisfy reward(-d) = 1-reward(d),
+// which backpropagation relies on.
+func (s *Searcher) reward(d int) float64 {
+	if s.cfg.Reward == DiscDiff {
+		return float64(d+64) / 128
+	}
+	switch {
+	case d > 0:
+		return 1
+	case d < 0:
+		return 0
+	}
+	return 0.5
+}
