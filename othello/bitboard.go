@@ -3,7 +3,7 @@ package othello
 // This file holds the hot path: move generation and flips. Everything the
 // search calls per playout step lives here, allocation-free and branch-light.
 // Changes here must keep the perft table and the reference comparison green
-// (othello_test.go, reference_test.go) and be measured with the benchmarks in
+// (perft_test.go, reference_test.go) and be measured with the benchmarks in
 // bench_test.go before and after.
 
 import "math/bits"
@@ -106,7 +106,8 @@ var rays = func() (r [64][8]uint64) {
 
 // Flips returns the opponent discs that a disc placed on sq (0..63) by the
 // owner of p would turn over. It does not check that sq is empty; a result
-// of zero means the move is not legal.
+// of zero means the move is not legal. sq is taken modulo 64 (so that the
+// compiler can drop the bounds check): callers must not pass Pass.
 func Flips(p, o uint64, sq int) uint64 {
 	r := &rays[sq&63]
 	return flipsUp(p, o, r[0]) | flipsUp(p, o, r[1]) | flipsUp(p, o, r[2]) | flipsUp(p, o, r[3]) |

@@ -2,23 +2,36 @@ package othello
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
+
+// Contents of a square, as indexes into each format's alphabet.
+const (
+	emptySquare = 0
+	blackSquare = 1
+	whiteSquare = 2
+)
+
+// at returns what square sq (0..63) holds: emptySquare, blackSquare or
+// whiteSquare. Each format maps it through its own alphabet.
+func (p Position) at(sq int) int {
+	bit := uint64(1) << sq
+	switch {
+	case p.Black()&bit != 0:
+		return blackSquare
+	case p.White()&bit != 0:
+		return whiteSquare
+	}
+	return emptySquare
+}
 
 // Board64 returns the 64-character board string of ../shared/data: 'X'
 // black, 'O' white, '-' empty, square a1 first and h8 last.
 func (p Position) Board64() string {
 	var b [64]byte
-	black, white := p.Black(), p.White()
 	for i := range b {
-		switch {
-		case black&(1<<i) != 0:
-			b[i] = 'X'
-		case white&(1<<i) != 0:
-			b[i] = 'O'
-		default:
-			b[i] = '-'
-		}
+		b[i] = "-XO"[p.at(i)]
 	}
 	return string(b[:])
 }
@@ -38,7 +51,7 @@ func ParseBoard64(board string, turn Color) (Position, error) {
 	var black, white uint64
 	for i := 0; i < 64; i++ {
 		switch board[i] {
-		case 'X', 'x', '*':
+		case 'X', 'x':
 			black |= 1 << i
 		case 'O', 'o':
 			white |= 1 << i
@@ -80,25 +93,18 @@ const CodeLen = 66
 
 // Code returns the classic 66-digit form of the position: 64 digits row by
 // row ('0' empty, '1' black, '2' white), the side to move ('1' black, '2'
-// white) and the pass counter.
+// white) and the pass counter, which the protocol keeps in 0..2 (a value
+// outside is clamped to that range).
 func (p Position) Code(passes int) string {
 	var b [CodeLen]byte
-	black, white := p.Black(), p.White()
 	for i := 0; i < 64; i++ {
-		switch {
-		case black&(1<<i) != 0:
-			b[i] = '1'
-		case white&(1<<i) != 0:
-			b[i] = '2'
-		default:
-			b[i] = '0'
-		}
+		b[i] = "012"[p.at(i)]
 	}
 	b[64] = '2'
 	if p.Turn == Black {
 		b[64] = '1'
 	}
-	b[65] = byte('0' + passes%10)
+	b[65] = byte('0' + min(max(passes, 0), 2))
 	return string(b[:])
 }
 
@@ -148,20 +154,11 @@ func (p Position) ClassicBoard() string {
 	b.WriteByte(p.Turn.Symbol())
 	b.WriteString("'s turn\n.|0|1|2|3|4|5|6|7|\n")
 	b.WriteString(rule)
-	black, white := p.Black(), p.White()
 	for x := 0; x < 8; x++ {
 		b.WriteByte(byte('0' + x))
 		b.WriteByte('|')
 		for y := 0; y < 8; y++ {
-			bit := uint64(1) << (x*8 + y)
-			switch {
-			case black&bit != 0:
-				b.WriteByte('X')
-			case white&bit != 0:
-				b.WriteByte('O')
-			default:
-				b.WriteByte('.')
-			}
+			b.WriteByte(".XO"[p.at(x*8+y)])
 			b.WriteByte('|')
 		}
 		b.WriteByte('\n')
@@ -176,27 +173,22 @@ func (p Position) ClassicBoard() string {
 func (p Position) Pretty() string {
 	var b strings.Builder
 	b.WriteString("  a b c d e f g h\n")
-	black, white, moves := p.Black(), p.White(), p.Moves()
+	moves := p.Moves()
 	for x := 0; x < 8; x++ {
 		b.WriteByte(byte('1' + x))
 		for y := 0; y < 8; y++ {
-			bit := uint64(1) << (x*8 + y)
-			b.WriteByte(' ')
-			switch {
-			case black&bit != 0:
-				b.WriteByte('X')
-			case white&bit != 0:
-				b.WriteByte('O')
-			case moves&bit != 0:
-				b.WriteByte('*')
-			default:
-				b.WriteByte('.')
+			sq := x*8 + y
+			c := ".XO"[p.at(sq)]
+			if moves&(1<<sq) != 0 {
+				c = '*'
 			}
+			b.WriteByte(' ')
+			b.WriteByte(c)
 		}
 		fmt.Fprintf(&b, " %d\n", x+1)
 	}
 	b.WriteString("  a b c d e f g h\n")
-	nb, nw := popcount(black), popcount(white)
+	nb, nw := bits.OnesCount64(p.Black()), bits.OnesCount64(p.White())
 	switch {
 	case p.GameOver():
 		fmt.Fprintf(&b, "X (black) %d, O (white) %d: game over, %s\n", nb, nw, resultText(nb-nw))

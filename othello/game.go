@@ -50,7 +50,7 @@ func (g *Game) Reset() {
 // SetPosition starts the game afresh from pos, with passes consecutive passes
 // already made (0, 1 or 2). The history is cleared.
 func (g *Game) SetPosition(pos Position, passes int) error {
-	if err := pos.valid(); err != nil {
+	if err := pos.Validate(); err != nil {
 		return err
 	}
 	if passes < 0 || passes > 2 {

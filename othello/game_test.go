@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -100,7 +101,7 @@ func TestGamePassesAndEnd(t *testing.T) {
 				}
 				continue
 			}
-			n := rng.IntN(popcount(moves))
+			n := rng.IntN(bits.OnesCount64(moves))
 			for ; n > 0; n-- {
 				moves &= moves - 1
 			}
@@ -145,4 +146,57 @@ func TestGameSetPositionAndClone(t *testing.T) {
 	if g.Len() != 0 || g.Passes() != 1 || g.Position() != pos || g.Start() != pos {
 		t.Error("SetPosition did not start afresh from the position")
 	}
+}
+
+// TestScore checks the protocol's final_score (black minus white, whoever
+// is to move) and the mover's disc difference on hand-counted boards.
+func TestScore(t *testing.T) {
+	cases := []struct {
+		board      string
+		turn       Color
+		score, own int
+	}{
+		{Start().Board64(), Black, 0, 0},
+		{Start().Board64(), White, 0, 0},
+		// d3 played: black d3 d4 d5 e4, white e5.
+		{"-------------------X-------XX------XO---------------------------", White, 3, -3},
+		// 40 black, 24 white on a full board.
+		{strings.Repeat("X", 40) + strings.Repeat("O", 24), Black, 16, 16},
+		{strings.Repeat("X", 40) + strings.Repeat("O", 24), White, 16, -16},
+		// 5 white discs alone; empty squares do not count.
+		{"OOOOO" + strings.Repeat("-", 59), Black, -5, -5},
+	}
+	for _, c := range cases {
+		pos, err := ParseBoard64(c.board, c.turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pos.Score(); got != c.score {
+			t.Errorf("Score(%s) = %d, want %d", pos, got, c.score)
+		}
+		if got := pos.DiscDiff(); got != c.own {
+			t.Errorf("DiscDiff(%s) = %d, want %d", pos, got, c.own)
+		}
+		if got := bits.OnesCount64(pos.Black()) - bits.OnesCount64(pos.White()); got != c.score {
+			t.Errorf("Black/White of %s give %d, want %d", pos, got, c.score)
+		}
+	}
+}
+
+// TestHotPathAllocations asserts that move generation, flips, playing a
+// move and perft allocate nothing: the search calls them millions of times.
+func TestHotPathAllocations(t *testing.T) {
+	pos := Start()
+	var sink uint64
+	allocs := testing.AllocsPerRun(100, func() {
+		moves := pos.Moves()
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(pos.Player, pos.Opponent, sq)
+		next := pos.PlayFlips(Move(sq), f).Play(MoveAt(2, 2)).Pass()
+		sink ^= next.Player ^ Perft(pos, 3)
+	})
+	if allocs != 0 {
+		t.Errorf("hot path allocates %.1f times per run, want 0", allocs)
+	}
+	_ = sink
 }

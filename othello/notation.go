@@ -62,16 +62,17 @@ func ParseOTP(s string) (Move, error) {
 	return ParseOTPFields(f[0], f[1])
 }
 
-// ParseOTPFields parses OTP coordinates given as two separate words.
+// ParseOTPFields parses OTP coordinates given as two separate words, each a
+// single digit (the classic programs write nothing else; "+2" or "02" are
+// refused rather than guessed at).
 func ParseOTPFields(xs, ys string) (Move, error) {
-	x, err := strconv.Atoi(xs)
-	if err != nil {
-		return NoMove, fmt.Errorf("row %q is not a number", xs)
+	if len(xs) != 1 || xs[0] < '0' || xs[0] > '9' {
+		return NoMove, fmt.Errorf("row %q: want one digit 0..7 (8 for a pass)", xs)
 	}
-	y, err := strconv.Atoi(ys)
-	if err != nil {
-		return NoMove, fmt.Errorf("column %q is not a number", ys)
+	if len(ys) != 1 || ys[0] < '0' || ys[0] > '9' {
+		return NoMove, fmt.Errorf("column %q: want one digit 0..7", ys)
 	}
+	x, y := int(xs[0]-'0'), int(ys[0]-'0')
 	if x == 8 && y == 0 {
 		return Pass, nil
 	}

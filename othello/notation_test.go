@@ -48,7 +48,7 @@ func TestSquareNotations(t *testing.T) {
 }
 
 func TestParseBadInput(t *testing.T) {
-	for _, s := range []string{"", "1", "1 2 3", "a b", "8 1", "-1 0", "0 8", "9 0", "2 x", "99999999999999999999 0"} {
+	for _, s := range []string{"", "1", "1 2 3", "a b", "8 1", "-1 0", "0 8", "9 0", "2 x", "99999999999999999999 0", "+2 3", "02 3", "2 03", "08 0", "2 3.0"} {
 		if m, err := ParseOTP(s); err == nil {
 			t.Errorf("ParseOTP(%q) = %v, want an error", s, m)
 		}

@@ -2,8 +2,6 @@ package othello
 
 import "math/bits"
 
-func popcount(b uint64) int { return bits.OnesCount64(b) }
-
 // Perft counts the leaves of the game tree below pos at the given depth,
 // with the convention of testdata/perft.txt: a pass is a ply, and a finished
 // game (neither side can move) counts one more pass and then stays a leaf at

@@ -123,8 +123,9 @@ func (p Position) IsLegal(m Move) bool {
 }
 
 // Play returns the position after the side to move places a disc on m, or
-// passes if m is Pass. It does not check legality (see IsLegal): the search
-// calls it with moves it generated itself.
+// passes if m is Pass (or any value above it, such as NoMove). It does not
+// check legality (see IsLegal): the search calls it with moves it generated
+// itself.
 func (p Position) Play(m Move) Position {
 	if m >= Pass {
 		return p.Pass()
@@ -163,9 +164,10 @@ func (p Position) DiscDiff() int {
 	return bits.OnesCount64(p.Player) - bits.OnesCount64(p.Opponent)
 }
 
-// valid reports whether the position is well formed: no overlapping discs
-// and a real colour to move.
-func (p Position) valid() error {
+// Validate reports whether the position is well formed: no overlapping
+// discs and a real colour to move. Positions built by NewPosition, the
+// parsers and Play always are; a Position assembled by hand may not be.
+func (p Position) Validate() error {
 	if p.Player&p.Opponent != 0 {
 		return ErrOverlap
 	}
