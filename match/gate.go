@@ -59,19 +59,34 @@ func (g *Gate) accept() {
 	}
 }
 
-// Next waits for the next player to connect, until deadline or ctx ends.
+// Next waits for the next player to connect, until deadline or ctx ends. A
+// player that connected in time is never turned away for the deadline: one
+// already waiting to be handed over is taken even when the deadline has
+// passed.
 func (g *Gate) Next(ctx context.Context, deadline time.Time) (net.Conn, error) {
 	t := time.NewTimer(time.Until(deadline))
 	defer t.Stop()
 	select {
 	case c := <-g.arrivals:
-		g.log.Info("player connected", zap.String("addr", c.RemoteAddr().String()))
-		return c, nil
+		return g.arrived(c), nil
 	case <-t.C:
-		return nil, ErrNoPlayer
+		// When both are ready, select picks at random: look again at the
+		// arrivals before giving up.
+		select {
+		case c := <-g.arrivals:
+			return g.arrived(c), nil
+		default:
+			return nil, ErrNoPlayer
+		}
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// arrived logs a player's connection and returns it.
+func (g *Gate) arrived(c net.Conn) net.Conn {
+	g.log.Info("player connected", zap.String("addr", c.RemoteAddr().String()))
+	return c
 }
 
 // Seal turns away every later connection.

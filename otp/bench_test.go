@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/othello"
 )
 
 // BenchmarkSessionPlayUndo measures the session's own cost per command (a
@@ -26,5 +28,19 @@ func BenchmarkSessionPlayUndo(b *testing.B) {
 	}
 	if s.Game().Len() != 0 {
 		b.Fatalf("%d plies left, want 0", s.Game().Len())
+	}
+}
+
+// BenchmarkChoose measures what the move-choice policy adds to a search:
+// the goroutine, the deadlines and the checks around an instant Thinker.
+func BenchmarkChoose(b *testing.B) {
+	c := NewChooser(&fakeThinker{}, nil)
+	g := othello.NewGame()
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if ch := c.Choose(ctx, g, time.Second); ch.Err != nil {
+			b.Fatal(ch.Err)
+		}
 	}
 }

@@ -135,6 +135,12 @@ func TestGoldenConn(t *testing.T) {
 				if got := readN(t, judge, len(want)); got != want {
 					t.Fatalf("line %d: sent %q, got %q, want %q", e.line, e.send, got, want)
 				}
+				// Reading exactly len(want) bytes cannot see a byte too
+				// many (a newline after the last reply, say): nothing
+				// more may arrive.
+				if extra := readExtra(t, judge); extra != "" {
+					t.Fatalf("line %d: sent %q, got %q and then %q, want nothing after the reply", e.line, e.send, want, extra)
+				}
 			}
 			quitted := strings.EqualFold(strings.TrimSpace(ex[len(ex)-1].send), "quit")
 			if !quitted {
@@ -197,6 +203,24 @@ func readN(t *testing.T, c net.Conn, n int) string {
 		t.Fatalf("reading %d bytes: %v (got %q)", n, err, buf)
 	}
 	return string(buf)
+}
+
+// silence is how long readExtra waits for bytes that should not come. A
+// reply is written in one call, so its last bytes arrive together with the
+// rest on loopback; the wait only needs to cover scheduling.
+const silence = 30 * time.Millisecond
+
+// readExtra returns whatever arrives on c within silence: "" when the other
+// side stays silent or closes.
+func readExtra(t *testing.T, c net.Conn) string {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(silence))
+	buf := make([]byte, 1024)
+	n, err := c.Read(buf)
+	if n == 0 && err != nil && !errors.Is(err, os.ErrDeadlineExceeded) && !errors.Is(err, io.EOF) {
+		t.Fatalf("reading after the reply: %v", err)
+	}
+	return string(buf[:n])
 }
 
 func waitDone(t *testing.T, done <-chan error) error {

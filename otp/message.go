@@ -11,9 +11,17 @@ import (
 // command ("code" and 66 digits) is far shorter; anything longer is junk.
 const maxCommandLen = 1023
 
-// trailingSpace is what a receiver strips from the end of a message: the
-// protocol is lenient in what it reads (PROTOCOL.md, Transport).
-const trailingSpace = " \t\r\n\v\f"
+// space is the white space of the protocol, on both sides: ASCII only, so
+// that a byte of a multi-byte character is never taken for a separator,
+// nor a Unicode space for white space.
+const space = " \t\r\n\v\f"
+
+// trailingJunk is what a receiver strips from the end of a message, on
+// both sides: the protocol is lenient in what it reads (PROTOCOL.md,
+// Transport). It holds NUL because the classic C++ programs read a buffer
+// as a C string, so a trailing NUL is invisible to them, and many student
+// engines send strlen+1 bytes. A NUL anywhere else is still junk.
+const trailingJunk = space + "\x00"
 
 // errEmpty reports a message with no command in it.
 var errEmpty = errors.New("empty message")
@@ -38,17 +46,17 @@ func checkCommand(cmd string) error {
 }
 
 // splitMessage cuts one message read from a judge into the commands it
-// holds: one a line, trailing white space stripped, blank lines dropped. A
+// holds: one a line, trailing white space and NULs stripped, blank lines dropped. A
 // message with no command at all still yields one empty command, because
 // the judge waits for exactly one reply to every message it sends.
 func splitMessage(msg string) []string {
-	msg = strings.TrimRight(msg, trailingSpace)
+	msg = strings.TrimRight(msg, trailingJunk)
 	if !strings.Contains(msg, "\n") {
 		return []string{msg}
 	}
 	var cmds []string
 	for line := range strings.SplitSeq(msg, "\n") {
-		if line = strings.TrimRight(line, trailingSpace); line != "" {
+		if line = strings.TrimRight(line, trailingJunk); line != "" {
 			cmds = append(cmds, line)
 		}
 	}
@@ -58,12 +66,13 @@ func splitMessage(msg string) []string {
 	return cmds
 }
 
-// clipForLog shortens a message for a log line, so that an over-long
-// message cannot flood the log; the encoder escapes any junk in it.
-func clipForLog(msg string) string {
+// clip shortens text quoted in a log line or an error, so that a megabyte
+// of garbage does not become a megabyte of log; the encoder or the quoting
+// escapes any junk in it.
+func clip(s string) string {
 	const max = 80
-	if len(msg) > max {
-		return fmt.Sprintf("%s... (%d bytes)", msg[:max], len(msg))
+	if len(s) > max {
+		return fmt.Sprintf("%s... (%d bytes)", s[:max], len(s))
 	}
-	return msg
+	return s
 }

@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/tcgothello/mcts/othello"
@@ -141,6 +142,10 @@ func (r *Remote) Ask(ctx context.Context, cmd string, limit time.Duration) (Exch
 			return r.accept(ex, *settled, got, settledAt), nil
 		}
 		if remoteIsTimeout(err) {
+			if bareName(cmd, got) {
+				// Not slow: it answered, and its answer lacks the name.
+				return ex, r.forfeit(ForfeitMalformed, cmd, got, start, "name reply without a name")
+			}
 			return ex, r.forfeit(ForfeitTimeout, cmd, got, start, fmt.Sprintf("no complete reply within %v", limit))
 		}
 		if errors.Is(err, io.EOF) {
@@ -190,6 +195,17 @@ func (r *Remote) GenMove(ctx context.Context, limit time.Duration) (Exchange, er
 func (r *Remote) Quit(ctx context.Context, limit time.Duration) error {
 	_, err := r.Ask(ctx, "quit", limit)
 	return err
+}
+
+// bareName reports whether got, the whole of a reply to cmd, is the word
+// "name" alone: a complete first word whose token never came.
+func bareName(cmd string, got []byte) bool {
+	word, shape, err := replyGrammar(cmd)
+	if err != nil || shape != replyName {
+		return false
+	}
+	first, rest, _ := replyCutWord(strings.Trim(string(got), trailingJunk))
+	return first == word && rest == ""
 }
 
 func remoteIsTimeout(err error) bool {

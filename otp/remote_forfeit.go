@@ -52,7 +52,7 @@ func (f *Forfeit) Error() string {
 	}
 	if f.Command != "" {
 		b = append(b, "; received "...)
-		b = strconv.AppendQuote(b, replyClip(f.Received))
+		b = strconv.AppendQuote(b, clip(f.Received))
 	}
 	if f.Elapsed > 0 {
 		b = append(b, fmt.Sprintf(" after %v", f.Elapsed.Round(time.Microsecond))...)

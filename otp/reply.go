@@ -60,11 +60,6 @@ type ReplyCheck struct {
 	Name string
 }
 
-// replySpace is the white space a reply may hold between and around its
-// words: ASCII only, so that a byte of a multi-byte character is never
-// taken for a separator, nor a Unicode space for white space.
-const replySpace = " \t\r\n\v\f"
-
 // replyShape is what follows the first word of a valid reply.
 type replyShape int
 
@@ -91,25 +86,27 @@ func replyGrammar(cmd string) (string, replyShape, error) {
 }
 
 // JudgeReply judges the text received so far in reply to cmd (one of name,
-// clear_board, play x y, genmove, quit). Leading and trailing white space is
-// ignored, so a reply ending in a newline is accepted, and words may be
-// separated by any run of white space. Anything after a complete reply
+// clear_board, play x y, genmove, quit). Leading and trailing white space and
+// NULs are ignored, so a reply ending in a newline or in the NUL of a C
+// string is accepted (a leading NUL is the end of the previous reply, sent
+// in a second write), and words may be separated by any run of white space;
+// a NUL inside the reply makes it invalid. Anything after a complete reply
 // (a second reply glued to the first, say) makes it invalid.
 func JudgeReply(cmd string, text []byte) ReplyCheck {
 	word, shape, err := replyGrammar(cmd)
 	if err != nil {
 		return replyInvalid(ForfeitWrongReply, err.Error())
 	}
-	s := strings.Trim(string(text), replySpace)
+	s := strings.Trim(string(text), trailingJunk)
 	first, rest, spaced := replyCutWord(s)
 	if first != word {
 		switch {
 		case !spaced && strings.HasPrefix(word, first):
 			return ReplyCheck{State: ReplyPending}
 		case shape == replyBare && strings.HasPrefix(first, word):
-			return replyInvalid(ForfeitExtraData, fmt.Sprintf("%q after a complete %q reply", replyClip(first[len(word):]), word))
+			return replyInvalid(ForfeitExtraData, fmt.Sprintf("%q after a complete %q reply", clip(first[len(word):]), word))
 		}
-		return replyInvalid(ForfeitWrongReply, fmt.Sprintf("first word %q, want %q", replyClip(first), word))
+		return replyInvalid(ForfeitWrongReply, fmt.Sprintf("first word %q, want %q", clip(first), word))
 	}
 	switch shape {
 	case replyName:
@@ -151,7 +148,7 @@ func judgeMove(word, rest string) ReplyCheck {
 	}
 	xs, after, spaced := replyCutWord(rest)
 	if len(xs) != 1 || xs[0] < '0' || xs[0] > '8' {
-		return replyInvalid(ForfeitMalformed, fmt.Sprintf("row %q, want one digit 0..7 (or 8 for a pass)", replyClip(xs)))
+		return replyInvalid(ForfeitMalformed, fmt.Sprintf("row %q, want one digit 0..7 (or 8 for a pass)", clip(xs)))
 	}
 	if !spaced {
 		return ReplyCheck{State: ReplyPending}
@@ -163,7 +160,7 @@ func judgeMove(word, rest string) ReplyCheck {
 	y := ys[0]
 	switch {
 	case y < '0' || y > '7':
-		return replyInvalid(ForfeitMalformed, fmt.Sprintf("column %q, want one digit 0..7", replyClip(ys)))
+		return replyInvalid(ForfeitMalformed, fmt.Sprintf("column %q, want one digit 0..7", clip(ys)))
 	case xs[0] == '8' && y != '0':
 		return replyInvalid(ForfeitMalformed, fmt.Sprintf("\"8 %c\" is not a square, and a pass is \"8 0\"", y))
 	case len(ys) > 1 || more != "":
@@ -180,23 +177,13 @@ func judgeMove(word, rest string) ReplyCheck {
 // space. spaced reports whether any white space followed the word, which
 // tells a finished word from one still arriving.
 func replyCutWord(s string) (word, rest string, spaced bool) {
-	i := strings.IndexAny(s, replySpace)
+	i := strings.IndexAny(s, space)
 	if i < 0 {
 		return s, "", false
 	}
-	return s[:i], strings.TrimLeft(s[i:], replySpace), true
+	return s[:i], strings.TrimLeft(s[i:], space), true
 }
 
 func replyInvalid(reason ForfeitReason, detail string) ReplyCheck {
 	return ReplyCheck{State: ReplyInvalid, Reason: reason, Detail: detail}
-}
-
-// clip shortens text quoted in a message, so that a megabyte of garbage does
-// not become a megabyte of log.
-func replyClip(s string) string {
-	const max = 64
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + "..."
 }

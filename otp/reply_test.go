@@ -62,21 +62,35 @@ func TestJudgeReply(t *testing.T) {
 		{cmd: "name", text: "name " + strings.Repeat("x", MaxNameLen), state: ReplyExtensible, name: strings.Repeat("x", MaxNameLen)},
 		{cmd: "name", text: long, state: ReplyInvalid, reason: ForfeitTooLong},
 		{cmd: "showboard", text: "showboard", state: ReplyInvalid, reason: ForfeitWrongReply},
+		// The NUL that ends a C string, sent with it (strlen+1 bytes): the
+		// classic judge never sees it, so neither does ours.
+		{cmd: "play 2 3", text: "play\x00", state: ReplyComplete},
+		{cmd: "play 2 3", text: "play\n\x00", state: ReplyComplete},
+		{cmd: "play 2 3", text: "\x00play", state: ReplyComplete},
+		{cmd: "genmove", text: "genmove 2 3\x00", state: ReplyComplete, move: othello.MoveAt(2, 3)},
+		{cmd: "name", text: "name alice\x00", state: ReplyExtensible, name: "alice"},
+		{cmd: "quit", text: "quit\x00\x00", state: ReplyComplete},
+		// A NUL inside a reply is junk.
+		{cmd: "play 2 3", text: "pl\x00ay", state: ReplyInvalid, reason: ForfeitWrongReply},
+		{cmd: "play 2 3", text: "play\x00play", state: ReplyInvalid, reason: ForfeitExtraData},
+		{cmd: "genmove", text: "genmove 2\x00 3", state: ReplyInvalid, reason: ForfeitMalformed},
+		{cmd: "genmove", text: "genmove\x002 3", state: ReplyInvalid, reason: ForfeitWrongReply},
+		{cmd: "name", text: "name al\x00ce", state: ReplyInvalid, reason: ForfeitMalformed},
 	}
 	for _, tc := range tests {
 		got := JudgeReply(tc.cmd, []byte(tc.text))
 		if got.State != tc.state || got.Reason != tc.reason {
-			t.Errorf("JudgeReply(%q, %q) = %v %q (%s), want %v %q", tc.cmd, replyClip(tc.text), got.State, got.Reason, got.Detail, tc.state, tc.reason)
+			t.Errorf("JudgeReply(%q, %q) = %v %q (%s), want %v %q", tc.cmd, clip(tc.text), got.State, got.Reason, got.Detail, tc.state, tc.reason)
 			continue
 		}
 		if tc.state == ReplyComplete && tc.cmd == "genmove" && got.Move != tc.move {
 			t.Errorf("JudgeReply(%q, %q).Move = %v, want %v", tc.cmd, tc.text, got.Move, tc.move)
 		}
 		if got.Name != tc.name {
-			t.Errorf("JudgeReply(%q, %q).Name = %q, want %q", tc.cmd, replyClip(tc.text), got.Name, tc.name)
+			t.Errorf("JudgeReply(%q, %q).Name = %q, want %q", tc.cmd, clip(tc.text), got.Name, tc.name)
 		}
 		if tc.state == ReplyInvalid && got.Detail == "" {
-			t.Errorf("JudgeReply(%q, %q): invalid without a detail", tc.cmd, replyClip(tc.text))
+			t.Errorf("JudgeReply(%q, %q): invalid without a detail", tc.cmd, clip(tc.text))
 		}
 	}
 }

@@ -19,9 +19,6 @@ import (
 	"github.com/tcgothello/mcts/othello"
 )
 
-// maxNameLen is the longest name the classic judge accepts.
-const maxNameLen = 514
-
 // unknownCommand is the reply to anything that is not a command.
 const unknownCommand = "unknown command"
 
@@ -50,7 +47,7 @@ type SessionConfig struct {
 type Session struct {
 	name      string
 	game      *othello.Game
-	thinker   Thinker
+	chooser   *Chooser
 	thinkTime time.Duration
 	log       *zap.Logger
 	board     io.Writer
@@ -71,7 +68,6 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	s := &Session{
 		name:      cfg.Name,
 		game:      othello.NewGame(),
-		thinker:   cfg.Thinker,
 		thinkTime: cfg.ThinkTime,
 		log:       cfg.Logger,
 		board:     cfg.Board,
@@ -79,6 +75,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if s.log == nil {
 		s.log = zap.NewNop()
 	}
+	s.chooser = NewChooser(cfg.Thinker, s.log)
 	if s.board == nil {
 		s.board = io.Discard
 	}
@@ -92,8 +89,8 @@ func CheckEngineName(name string) error {
 	if name == "" {
 		return errors.New("name is empty")
 	}
-	if len(name) > maxNameLen {
-		return fmt.Errorf("name is %d bytes long, at most %d allowed", len(name), maxNameLen)
+	if len(name) > MaxNameLen {
+		return fmt.Errorf("name is %d bytes long, at most %d allowed", len(name), MaxNameLen)
 	}
 	for i := 0; i < len(name); i++ {
 		if c := name[i]; c <= ' ' || c > '~' {
@@ -109,17 +106,17 @@ func (s *Session) Game() *othello.Game { return s.game }
 
 // Handle answers one message with the exact reply of the classic table (see
 // docs/protocol.md), without any newline: the transport frames it. quit is
-// true after "quit". Trailing white space is ignored and the first word is
+// true after "quit". Trailing white space and NULs are ignored and the first word is
 // matched case-insensitively. Whatever is wrong with a message (unknown, malformed,
 // illegal), the game is left as it was and the error is logged; the reply
 // is still one the classic judge accepts.
 func (s *Session) Handle(ctx context.Context, msg string) (reply string, quit bool) {
-	cmd := strings.TrimRight(msg, trailingSpace)
+	cmd := strings.TrimRight(msg, trailingJunk)
 	defer func() {
-		s.log.Debug("command", zap.String("command", clipForLog(cmd)), zap.String("reply", reply))
+		s.log.Debug("command", zap.String("command", clip(cmd)), zap.String("reply", reply))
 	}()
 	if err := checkCommand(cmd); err != nil {
-		s.log.Error("unknown command", zap.String("message", clipForLog(msg)), zap.Error(err))
+		s.log.Error("unknown command", zap.String("message", clip(msg)), zap.Error(err))
 		return unknownCommand, false
 	}
 	f := strings.Fields(cmd)
@@ -160,7 +157,7 @@ func (s *Session) Handle(ctx context.Context, msg string) (reply string, quit bo
 		s.show(helpText)
 		return "help", false
 	}
-	s.log.Error("unknown command", zap.String("message", clipForLog(cmd)))
+	s.log.Error("unknown command", zap.String("message", clip(cmd)))
 	return unknownCommand, false
 }
 
@@ -241,7 +238,7 @@ func (s *Session) loadCode(args []string) {
 		err = s.game.SetPosition(pos, passes)
 	}
 	if err != nil {
-		s.log.Error("code not loaded", zap.String("code", clipForLog(args[0])), zap.Error(err))
+		s.log.Error("code not loaded", zap.String("code", clip(args[0])), zap.Error(err))
 		return
 	}
 	s.log.Info("position loaded", zap.String("position", pos.String()), zap.Int("passes", passes))
@@ -252,6 +249,24 @@ func (s *Session) show(text string) {
 	if _, err := io.WriteString(s.board, text); err != nil {
 		s.log.Warn("cannot print the board", zap.Error(err))
 	}
+}
+
+// genmove chooses a move for the side to move with the shared policy of
+// Choose, plays it and returns it.
+func (s *Session) genmove(ctx context.Context) othello.Move {
+	if s.game.Over() {
+		// The judge stops after two passes; answer a pass without playing
+		// it, since no move can be played in a finished game.
+		s.log.Error("genmove after the end of the game: replying 8 0, nothing played",
+			zap.String("position", s.code()))
+		return othello.Pass
+	}
+	ch := s.chooser.Choose(ctx, s.game, s.thinkTime)
+	if err := s.game.Play(ch.Move); err != nil {
+		// Unreachable: Choose returns a legal move.
+		s.log.Error("genmove could not play its own move", zap.String("move", ch.Move.String()), zap.Error(err))
+	}
+	return ch.Move
 }
 
 // code returns the current position in classic code form, for logs.

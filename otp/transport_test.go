@@ -23,6 +23,11 @@ func TestSplitMessage(t *testing.T) {
 		{"  play 2 3", []string{"  play 2 3"}},
 		{"name\nclear_board", []string{"name", "clear_board"}},
 		{"undo\r\n\r\nfinal_score \nquit\n", []string{"undo", "final_score", "quit"}},
+		// strlen+1 bytes: the NUL of a C string.
+		{"name\x00", []string{"name"}},
+		{"play 2 3\r\n\x00", []string{"play 2 3"}},
+		{"name\x00\nquit\x00", []string{"name", "quit"}},
+		{"pl\x00ay 2 3", []string{"pl\x00ay 2 3"}},
 	}
 	for _, c := range cases {
 		if got := splitMessage(c.msg); !reflect.DeepEqual(got, c.want) {

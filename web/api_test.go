@@ -183,10 +183,10 @@ func TestSearchFailures(t *testing.T) {
 		}, "search exploded"},
 		{"illegal move", func(context.Context, *othello.Game) (otp.Thought, error) {
 			return otp.Thought{Move: othello.MoveAt(0, 0)}, nil
-		}, "chose a1, which is not legal"},
+		}, "chose a1 (x y = 0 0), which is not legal"},
 		{"pass", func(context.Context, *othello.Game) (otp.Thought, error) {
 			return otp.Thought{Move: othello.Pass}, nil
-		}, "chose pass, which is not legal"},
+		}, "chose pass (x y = 8 0), which is not legal"},
 		{"panic", func(context.Context, *othello.Game) (otp.Thought, error) {
 			panic("boom")
 		}, "the search panicked: boom"},
@@ -197,7 +197,7 @@ func TestSearchFailures(t *testing.T) {
 			post(t, ts, "/api/move", `{"move":"d3"}`)
 			st := waitFor(t, ts, "the fallback move", func(s State) bool { return s.YourTurn })
 			pos := othello.Start().Play(othello.MoveAt(2, 3))
-			want := fallbackMove(pos).String()
+			want := otp.FallbackMove(pos).String()
 			if st.Record != "d3"+want {
 				t.Errorf("record %q, want d3%s", st.Record, want)
 			}

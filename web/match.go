@@ -3,10 +3,10 @@ package web
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"time"
 
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
 )
 
 // match is the game the page shows, with who plays what and what the
@@ -107,30 +107,28 @@ func (m *match) lastHumanMove() int {
 	return k
 }
 
-// advance plays the moves that need no decision: forced passes of either
-// side and the engine's only legal move. It reports whether the engine must
-// now search.
+// advance plays the moves that need no decision (otp.ForcedMove): forced
+// passes of either side and the engine's only legal move. It reports
+// whether the engine must now search.
 func (m *match) advance() (search bool) {
 	for !m.over() {
 		pos := m.game.Position()
-		moves := pos.Moves()
+		mv, forced := otp.ForcedMove(pos)
 		switch {
-		case moves == 0 && pos.Turn == m.human:
+		case forced && mv == othello.Pass && pos.Turn == m.human:
 			m.notices = append(m.notices, fmt.Sprintf("You (%s) had no legal move: a pass was played for you.", pos.Turn))
-		case moves == 0:
+		case forced && mv == othello.Pass:
 			m.notices = append(m.notices, fmt.Sprintf("The engine (%s) had no legal move and passed.", pos.Turn))
 		case pos.Turn == m.human:
 			return false
-		case bits.OnesCount64(moves) == 1:
-			// No search can choose better than the only move.
-			mv := othello.Move(bits.TrailingZeros64(moves))
-			m.thought = &ThoughtView{Move: mv.String(), Color: pos.Turn.String(), PV: []string{}, Summary: "only legal move"}
-			_ = m.game.Play(mv) // legal: it is the only legal move
-			continue
+		case forced:
+			// The engine's only move, chosen by the same rule as a judged
+			// genmove, without starting a search.
+			m.thought = forcedThought(pos.Turn, mv)
 		default:
 			return true
 		}
-		_ = m.game.Play(othello.Pass) // legal: the side to move has no move
+		_ = m.game.Play(mv) // legal: a forced move of this position
 	}
 	return false
 }

@@ -2,9 +2,7 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"math/bits"
 	"time"
 
 	"go.uber.org/zap"
@@ -41,9 +39,11 @@ func (s *Server) stopSearch() {
 	s.m.thinking, s.m.cancel = false, nil
 }
 
-// startSearch asks the thinker for the engine's move in a goroutine, on a
-// copy of the game, so requests are answered while it thinks. s.mu must be
-// held.
+// startSearch asks for the engine's move in a goroutine, on a copy of the
+// game, so requests are answered while it thinks. The move is chosen by
+// otp's Chooser, the same policy as a judged genmove: forced moves without a
+// search, a hard deadline, a legal fallback when the search fails. s.mu
+// must be held.
 func (s *Server) startSearch() {
 	if s.closed {
 		return
@@ -58,72 +58,48 @@ func (s *Server) startSearch() {
 	go func() {
 		defer s.searches.Done()
 		defer cancel()
-		s.oneSearch.Lock()
-		if ctx.Err() != nil {
-			// Abandoned while it waited: there is nothing to think about.
-			s.oneSearch.Unlock()
-			return
-		}
-		// The think time counts from here, once an abandoned search
-		// has returned.
-		tctx, tcancel := context.WithTimeout(ctx, think)
 		start := time.Now()
-		t, err := ask(tctx, s.thinker, g)
-		tcancel()
-		s.oneSearch.Unlock()
-		wall := time.Since(start)
+		ch := s.chooser.Choose(ctx, g, think)
 
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if gen != s.m.gen || s.closed {
-			s.log.Debug("search result dropped: the game changed meanwhile", zap.Duration("wall", wall))
+			s.log.Debug("search result dropped: the game changed meanwhile", zap.Duration("wall", time.Since(start)))
 			return
 		}
 		s.m.thinking, s.m.cancel = false, nil
-		s.engineMove(t, err, wall)
+		s.engineMove(ch)
 		s.settle()
 	}()
 }
 
-// ask calls the thinker, turning a panic into an error: a bug in the
-// search must cost one move's quality, not the person's game.
-func ask(ctx context.Context, th otp.Thinker, g *othello.Game) (t otp.Thought, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("the search panicked: %v", r)
-		}
-	}()
-	return th.Think(ctx, g)
+// engineMove plays the move the Chooser chose and keeps what the search
+// found for the page. s.mu must be held, and the game must not have changed
+// since the search started.
+func (s *Server) engineMove(ch otp.Choice) {
+	pos := s.m.game.Position()
+	switch {
+	case ch.Err != nil:
+		s.m.thought = &ThoughtView{Move: ch.Move.String(), Color: pos.Turn.String(), PV: []string{},
+			Error: "the search failed (" + ch.Err.Error() + "): the engine played its first legal move instead"}
+	case !ch.Searched:
+		s.m.thought = forcedThought(pos.Turn, ch.Move)
+	default:
+		s.m.thought = newThoughtView(pos.Turn, ch.Thought)
+	}
+	if err := s.m.game.Play(ch.Move); err != nil {
+		// Unreachable: the Chooser returns a legal move of this position.
+		s.log.Error("the engine's move could not be played", zap.String("move", ch.Move.String()), zap.Error(err))
+	}
 }
 
-// engineMove plays the move the search chose, or a fallback move if the
-// search failed or chose an illegal move, and keeps what it found for the
-// page. s.mu must be held.
-func (s *Server) engineMove(t otp.Thought, err error, wall time.Duration) {
-	pos := s.m.game.Position()
-	if err == nil && !pos.IsLegal(t.Move) {
-		err = fmt.Errorf("the search chose %s, which is not legal", t.Move)
+// forcedThought is what the page shows for a move chosen without a search.
+func forcedThought(c othello.Color, m othello.Move) *ThoughtView {
+	summary := "only legal move"
+	if m == othello.Pass {
+		summary = "no legal move"
 	}
-	if err != nil {
-		mv := fallbackMove(pos)
-		s.log.Error("search failed: playing a fallback move", zap.String("move", mv.String()),
-			zap.String("position", pos.String()), zap.Error(err))
-		s.m.thought = &ThoughtView{Move: mv.String(), Color: pos.Turn.String(), PV: []string{},
-			Error: "the search failed (" + err.Error() + "): the engine played its first legal move instead"}
-		_ = s.m.game.Play(mv) // legal: fallbackMove chose it from pos
-		return
-	}
-	s.log.Info("engine move",
-		zap.String("move", t.Move.String()),
-		zap.String("color", pos.Turn.String()),
-		zap.Int64("playouts", t.Playouts),
-		zap.Float64("win_rate", t.WinRate),
-		zap.String("pv", othello.FormatMoves(t.PV)),
-		zap.Duration("elapsed", t.Elapsed),
-		zap.Duration("wall", wall),
-		zap.String("stats", t.Summary))
-	s.m.thought = newThoughtView(pos.Turn, t)
-	_ = s.m.game.Play(t.Move) // legal: checked above
+	return &ThoughtView{Move: m.String(), Color: c.String(), PV: []string{}, Summary: summary}
 }
 
 // newThoughtView turns what the search found into what the page shows.
@@ -145,14 +121,4 @@ func newThoughtView(c othello.Color, t otp.Thought) *ThoughtView {
 		v.PV[i] = m.String()
 	}
 	return v
-}
-
-// fallbackMove returns a legal move of pos without searching: the first
-// legal square, or a pass.
-func fallbackMove(pos othello.Position) othello.Move {
-	moves := pos.Moves()
-	if moves == 0 {
-		return othello.Pass
-	}
-	return othello.Move(bits.TrailingZeros64(moves))
 }

@@ -15,9 +15,10 @@ import (
 	"github.com/tcgothello/mcts/otp"
 )
 
-// DefaultAddr is where the server listens unless told otherwise: the classic
-// course's port, on loopback only, because the game is for the person at
-// this machine and the API has no authentication.
+// DefaultAddr is where Run and ListenAndServe listen when given an empty
+// address, and the address suggested for search --http (which requires
+// one): the classic course's port, on loopback only, because the game is
+// for the person at this machine and the API has no authentication.
 const DefaultAddr = "127.0.0.1:7122"
 
 // DefaultThinkTime is the engine's think time per move when Options leave
@@ -44,7 +45,7 @@ type Options struct {
 // Server is the HTTP handler of the page and its JSON API, and the game
 // they show. It is safe for concurrent use.
 type Server struct {
-	thinker otp.Thinker
+	chooser *otp.Chooser
 	log     *zap.Logger
 	mux     *http.ServeMux
 
@@ -58,12 +59,8 @@ type Server struct {
 	// changed is closed and replaced whenever the state changes, to wake
 	// the long polls of GET /api/state?wait=.
 	changed chan struct{}
-	// searches counts running Think calls, so Close can wait for them.
+	// searches counts running searches, so Close can wait for them.
 	searches sync.WaitGroup
-	// oneSearch is held by the goroutine inside Think: a Thinker is called
-	// by one goroutine at a time (otp.Thinker's contract), so a search
-	// started after an abandoned one waits for it to return.
-	oneSearch sync.Mutex
 }
 
 // New returns a server for a new game at the start position, the person
@@ -81,13 +78,15 @@ func New(thinker otp.Thinker, opt Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		thinker: thinker,
 		log:     opt.Logger,
 		changed: make(chan struct{}),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
 	}
+	// The Chooser lets one Think run at a time (otp.Thinker's contract),
+	// so a search started after an abandoned one waits for it to return.
+	s.chooser = otp.NewChooser(thinker, s.log)
 	s.base, s.shutdown = context.WithCancel(context.Background())
 	s.m = match{game: othello.NewGame(), human: othello.Black, think: think}
 	mux, err := s.routes()
@@ -113,8 +112,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // Close stops the engine's search, if one runs, and waits for it to
-// return. The server answers requests afterwards but the engine no longer
-// moves.
+// return, or for its hard deadline (think time plus otp.HardGrace) if the
+// Thinker ignores the cancellation. The server answers requests afterwards
+// but the engine no longer moves.
 func (s *Server) Close() {
 	s.mu.Lock()
 	// Under the lock, so no search can be added while Wait runs.

@@ -83,9 +83,10 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"UCB1 exploration constant C in mean + C*sqrt(ln N / n)")
 	fs.Var(rewardValue{&o.engine.Reward}, "reward",
 		"playout reward: winloss (1, 0.5, 0) or discdiff (final disc difference scaled to 0..1)")
-	pf := fs.VarPF(onOffValue{&o.engine.Pruning}, "pruning", "",
-		"progressive pruning of moves that are statistically worse than the best one")
-	pf.NoOptDefVal = "on"
+	// --pruning always takes its value: with an optional value,
+	// "--pruning on 8000" would leave "on" as the judge's host.
+	fs.Var(onOffValue{&o.engine.Pruning}, "pruning",
+		"progressive pruning of moves that are statistically worse than the best one: on or off")
 	fs.Float64Var(&o.engine.PruneRD, "prune-rd", o.engine.PruneRD,
 		"pruning: r_d, how many standard deviations apart two moves must be for the worse to be pruned")
 	fs.Float64Var(&o.engine.PruneSigmaE, "prune-sigma-e", o.engine.PruneSigmaE,

@@ -56,7 +56,7 @@ func TestDefaults(t *testing.T) {
 func TestEveryFlagIsApplied(t *testing.T) {
 	args := []string{
 		"--name", "bot7", "--time", "1.5s", "--playouts", "500", "--seed", "99",
-		"--algo", "UCB", "--exploration", "0.7", "--reward", "discdiff", "--pruning",
+		"--algo", "UCB", "--exploration", "0.7", "--reward", "discdiff", "--pruning", "on",
 		"--prune-rd", "3", "--prune-sigma-e", "0.01", "--prune-min-visits", "50",
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "10.1.2.3", "9000",
@@ -75,9 +75,35 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
 	}
 	for _, v := range []string{"off", "OFF", "false", "0", "no"} {
-		o, _, err := parseOptions([]string{"--pruning", "--pruning=" + v})
+		o, _, err := parseOptions([]string{"--pruning", "on", "--pruning=" + v})
 		if err != nil || o.engine.Pruning {
 			t.Errorf("--pruning=%s: pruning %v, %v; want off", v, o.engine.Pruning, err)
+		}
+	}
+}
+
+// TestPruningTakesItsValue checks that the word after --pruning is its
+// value, not the judge's address: "--pruning on 8000" once dialled host
+// "on".
+func TestPruningTakesItsValue(t *testing.T) {
+	cases := []struct {
+		args    []string
+		pruning bool
+		addr    string
+	}{
+		{[]string{"--pruning", "on", "8000"}, true, "127.0.0.1:8000"},
+		{[]string{"--pruning", "off", "10.0.0.1", "8000"}, false, "10.0.0.1:8000"},
+		{[]string{"--pruning=on", "8000"}, true, "127.0.0.1:8000"},
+		{[]string{"8000", "--pruning", "on"}, true, "127.0.0.1:8000"},
+	}
+	for _, c := range cases {
+		o, _, err := parseOptions(c.args)
+		if err != nil {
+			t.Errorf("%q: %v", c.args, err)
+			continue
+		}
+		if o.engine.Pruning != c.pruning || o.addr != c.addr {
+			t.Errorf("%q: pruning %v, addr %q; want %v, %q", c.args, o.engine.Pruning, o.addr, c.pruning, c.addr)
 		}
 	}
 }
@@ -100,7 +126,11 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--perft", "-2"}, "--perft"},
 		{[]string{"--arena", "3"}, "arena"},
 		{[]string{"--exploration", "-1"}, "exploration"},
-		{[]string{"--pruning", "--prune-rd", "0"}, "r_d"},
+		{[]string{"--pruning", "on", "--prune-rd", "0"}, "r_d"},
+		// --pruning takes a value: it never swallows a flag nor defaults.
+		{[]string{"--pruning", "--prune-rd", "3"}, "--pruning"},
+		{[]string{"--pruning"}, "--pruning"},
+		{[]string{"--http"}, "http"}, // ADDR is required: docs/web.md
 		{[]string{"--no-such-flag"}, "no-such-flag"},
 		{[]string{"1", "2", "3"}, "too many arguments"},
 		{[]string{"http"}, "port"},

@@ -217,13 +217,13 @@ func testJudgedMatch(t *testing.T, bin string) {
 		t.Errorf("exit status %d after quit, want 0; stderr:\n%s", code, p.stderr.String())
 	}
 	logs := p.stderr.String()
-	for _, want := range []string{"search starting", `"seed": 1`, "genmove", "stats", "quit"} {
+	for _, want := range []string{"search starting", `"seed": 1`, "move chosen", "stats", "quit"} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("logs do not mention %q:\n%s", want, logs)
 		}
 	}
 	// One info line per genmove, with the search statistics.
-	if n := strings.Count(logs, "\tINFO\tgenmove\t"); n != total {
+	if n := strings.Count(logs, "\tINFO\tmove chosen\t"); n != total {
 		t.Errorf("%d genmove lines in the log, want one per genmove (%d)", n, total)
 	}
 	if p.stdout.Len() != 0 {

@@ -1,0 +1,193 @@
+package otp
+
+// This file is the one move-choice policy of the engine, shared by the judge
+// front end (Session's genmove) and the browser page (package web): what to
+// play without searching, how long a search may take, and what to play when
+// the search fails. A missing or illegal reply would forfeit every remaining
+// round of a match, so Choose always returns a legal move, in time.
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// HardGrace is how long after the think-time deadline Choose waits for a
+// Thinker that ignores its context before it answers with the fallback move.
+// The default think time against a judge is 9 s and the judge allows 10 s,
+// so 9.2 s leaves 0.8 s for the reply to travel; a search that stops
+// correctly returns within a few milliseconds of its deadline, far inside
+// the grace, so only a stuck search loses its move.
+const HardGrace = 200 * time.Millisecond
+
+// overrunWarning is how late a search may return before Choose warns:
+// beyond it the margin under the judge's 10 s limit is being eaten.
+const overrunWarning = 100 * time.Millisecond
+
+// Choice is the move Choose picked, and how.
+type Choice struct {
+	// Move is always legal in the position Choose was given.
+	Move othello.Move
+	// Thought is what the Thinker answered; zero if it was not asked or
+	// did not answer in time.
+	Thought Thought
+	// Searched is true when the position called for a search (it had more
+	// than one legal move), whether or not the search succeeded.
+	Searched bool
+	// Err says why Move is the fallback move instead of the search's
+	// choice (an error, a panic, an illegal move, no answer in time); nil
+	// otherwise.
+	Err error
+}
+
+// Chooser chooses moves with one Thinker, one search at a time. It is safe
+// for concurrent use: a search that starts while an abandoned one still runs
+// waits for it, because a Thinker (a Searcher with its tree) is not safe for
+// concurrent use.
+type Chooser struct {
+	thinker Thinker
+	log     *zap.Logger
+	// busy holds a token while a Think call runs, including one that
+	// Choose stopped waiting for.
+	busy chan struct{}
+}
+
+// NewChooser returns a Chooser asking th for its moves; log (nil for none)
+// gets a line per move and every failure.
+func NewChooser(th Thinker, log *zap.Logger) *Chooser {
+	if log == nil {
+		log = zap.NewNop()
+	}
+	return &Chooser{thinker: th, log: log, busy: make(chan struct{}, 1)}
+}
+
+// ForcedMove returns the move of pos that needs no search, and true: the pass
+// when the side to move has no legal move, or its only legal move, since no
+// search can choose better and answering at once leaves the time to the
+// opponent. It returns false when there is a choice to make.
+func ForcedMove(pos othello.Position) (othello.Move, bool) {
+	switch moves := pos.Moves(); {
+	case moves == 0:
+		return othello.Pass, true
+	case bits.OnesCount64(moves) == 1:
+		return othello.Move(bits.TrailingZeros64(moves)), true
+	}
+	return othello.NoMove, false
+}
+
+// FallbackMove returns a legal move of pos without searching: the first
+// legal square, or the pass. It is what Choose plays when the search fails.
+func FallbackMove(pos othello.Position) othello.Move {
+	moves := pos.Moves()
+	if moves == 0 {
+		return othello.Pass
+	}
+	return othello.Move(bits.TrailingZeros64(moves))
+}
+
+// Choose returns a legal move for the side to move of g, which it does not
+// change. It plays the forced move without searching; otherwise it asks the
+// Thinker on a copy of g with a deadline think from now, and returns by that
+// deadline plus HardGrace whatever the Thinker does: a Thinker that fails,
+// panics, answers an illegal move or does not answer in time yields the
+// fallback move and Choice.Err. Waiting for an earlier, abandoned search
+// counts against think. Cancelling ctx cancels the search; Choose then
+// still returns a legal move, which the caller may ignore.
+func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Duration) Choice {
+	pos := g.Position()
+	if m, ok := ForcedMove(pos); ok {
+		reason := "only legal move"
+		if m == othello.Pass {
+			reason = "no legal move"
+		}
+		c.log.Info("move chosen", zap.String("move", m.String()), zap.String("otp", m.OTP()),
+			zap.String("color", pos.Turn.String()), zap.String("reason", reason))
+		return Choice{Move: m}
+	}
+	start := time.Now()
+	deadline := start.Add(think)
+	hard := time.NewTimer(think + HardGrace)
+	defer hard.Stop()
+	select {
+	case c.busy <- struct{}{}:
+	case <-hard.C:
+		return c.fallback(pos, start, fmt.Errorf("the previous search had not returned after %v", think+HardGrace))
+	case <-ctx.Done():
+		return c.fallback(pos, start, ctx.Err())
+	}
+	tctx, cancel := context.WithDeadline(ctx, deadline)
+	done := make(chan thinkResult, 1)
+	go func(g *othello.Game) {
+		defer func() { <-c.busy }()
+		defer cancel()
+		t, err := ask(tctx, c.thinker, g)
+		done <- thinkResult{t, err}
+	}(g.Clone())
+
+	var r thinkResult
+	select {
+	case r = <-done:
+	case <-hard.C:
+		// The search goroutine keeps the busy token until Think returns,
+		// so the next search waits for this one.
+		cancel()
+		return c.fallback(pos, start, fmt.Errorf("the search did not return within %v (think time %v)", think+HardGrace, think))
+	}
+	wall := time.Since(start)
+	if r.err == nil && !pos.IsLegal(r.t.Move) {
+		r.err = fmt.Errorf("the search chose %s (x y = %s), which is not legal", r.t.Move, r.t.Move.OTP())
+	}
+	if r.err != nil {
+		ch := c.fallback(pos, start, r.err)
+		ch.Thought = r.t
+		return ch
+	}
+	t := r.t
+	c.log.Info("move chosen",
+		zap.String("move", t.Move.String()),
+		zap.String("otp", t.Move.OTP()),
+		zap.String("color", pos.Turn.String()),
+		zap.Int64("playouts", t.Playouts),
+		zap.Float64("win_rate", t.WinRate),
+		zap.String("pv", othello.FormatMoves(t.PV)),
+		zap.Duration("elapsed", t.Elapsed),
+		zap.Duration("wall", wall),
+		zap.String("stats", t.Summary))
+	if over := wall - think; over > overrunWarning {
+		c.log.Warn("the search overran its think time", zap.Duration("over", over),
+			zap.Duration("think_time", think))
+	}
+	return Choice{Move: t.Move, Thought: t, Searched: true}
+}
+
+// thinkResult is what a Think call returned.
+type thinkResult struct {
+	t   Thought
+	err error
+}
+
+// fallback logs err and returns the fallback move of pos.
+func (c *Chooser) fallback(pos othello.Position, start time.Time, err error) Choice {
+	m := FallbackMove(pos)
+	c.log.Error("search failed: playing a fallback move", zap.String("move", m.String()),
+		zap.String("otp", m.OTP()), zap.String("position", pos.String()),
+		zap.Duration("wall", time.Since(start)), zap.Error(err))
+	return Choice{Move: m, Searched: true, Err: err}
+}
+
+// ask calls the Thinker, turning a panic into an error so that a bug in the
+// search costs one move's quality, not the match (nor the program: it runs
+// in its own goroutine).
+func ask(ctx context.Context, th Thinker, g *othello.Game) (t Thought, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the search panicked: %v", r)
+		}
+	}()
+	return th.Think(ctx, g)
+}
