@@ -90,9 +90,12 @@ type GameResult struct {
 	Played bool
 	Note   string
 	// Moves are the plies played, passes included; Times the genmove reply
-	// time of each.
+	// time of each (0 for an opening's plies).
 	Moves []othello.Move
 	Times []time.Duration
+	// Opening is how many of the first Moves were an opening given to
+	// PlayGameFrom, sent to both players as play rather than chosen.
+	Opening int
 	// Final is the position when the game ended or stopped.
 	Final   othello.Position
 	Outcome Outcome
@@ -126,9 +129,31 @@ func PlayGame(ctx context.Context, black, white *otp.Remote, lim Limits) (GameRe
 	return playGame(ctx, black, white, lim, zap.NewNop())
 }
 
+// PlayGameFrom is PlayGame from an opening: after clear_board, each of the
+// opening's moves is sent as play to black's player, then to white's (each
+// engine sees moves of both colours, which every OTP engine accepts), and
+// the game goes on with genmove for the side to move. An opening that is
+// illegal on the judge's own board is the caller's error, reported before
+// anything is sent. log, if not nil, gets every move at debug level.
+func PlayGameFrom(ctx context.Context, black, white *otp.Remote, lim Limits, opening []othello.Move, log *zap.Logger) (GameResult, error) {
+	if err := othello.NewGame().PlayAll(opening); err != nil {
+		return GameResult{}, fmt.Errorf("opening %s: %w", othello.FormatMoves(opening), err)
+	}
+	if log == nil {
+		log = zap.NewNop()
+	}
+	return playGameFrom(ctx, black, white, lim, opening, log)
+}
+
 // playGame is PlayGame with a log of every move at debug level.
 func playGame(ctx context.Context, black, white *otp.Remote, lim Limits, log *zap.Logger) (g GameResult, err error) {
-	g = GameResult{Played: true, Start: time.Now()}
+	return playGameFrom(ctx, black, white, lim, nil, log)
+}
+
+// playGameFrom plays a game whose first plies, already checked legal, are
+// the opening.
+func playGameFrom(ctx context.Context, black, white *otp.Remote, lim Limits, opening []othello.Move, log *zap.Logger) (g GameResult, err error) {
+	g = GameResult{Played: true, Start: time.Now(), Opening: len(opening)}
 	game := othello.NewGame()
 	seats := [2]*otp.Remote{black, white}
 	defer func() {
@@ -150,6 +175,18 @@ func playGame(ctx context.Context, black, white *otp.Remote, lim Limits, log *za
 	for _, c := range []othello.Color{othello.Black, othello.White} {
 		if err := seats[c].ClearBoard(ctx, lim.Reply); err != nil {
 			return g, fault(c, err)
+		}
+	}
+	for _, m := range opening {
+		if err := game.Play(m); err != nil {
+			// Checked by PlayGameFrom: only a bug gets here.
+			return g, fmt.Errorf("opening move %v: %w", m, err)
+		}
+		g.Times = append(g.Times, 0)
+		for _, c := range []othello.Color{othello.Black, othello.White} {
+			if err := seats[c].Play(ctx, m, lim.Reply); err != nil {
+				return g, fault(c, err)
+			}
 		}
 	}
 	for !game.Over() {

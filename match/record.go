@@ -19,22 +19,8 @@ func WriteRecord(w io.Writer, r *Result) error {
 		r.Players[0].Name, r.Players[1].Name, len(r.Games), r.Start.UTC().Format(time.RFC3339))
 	for i := range r.Games {
 		g := &r.Games[i]
-		wp := 3 - g.BlackPlayer
 		fmt.Fprintf(&b, "\nround %d\n", g.Round)
-		fmt.Fprintf(&b, "black: %s (player %d)\n", g.Black, g.BlackPlayer)
-		fmt.Fprintf(&b, "white: %s (player %d)\n", g.White, wp)
-		if !g.Played {
-			fmt.Fprintf(&b, "not played: %s\n", g.Note)
-			fmt.Fprintf(&b, "result: %s\n", resultText(g))
-			continue
-		}
-		fmt.Fprintf(&b, "moves: %s\n", g.Record())
-		black, white := g.Discs()
-		fmt.Fprintf(&b, "score: %d-%d (%+d)\n", black, white, g.Score())
-		fmt.Fprintf(&b, "result: %s\n", resultText(g))
-		if g.Forfeit != nil {
-			fmt.Fprintf(&b, "forfeit: %s (%s): %v\n", g.ForfeitBy, g.nameOf(g.ForfeitBy == othello.Black), g.Forfeit)
-		}
+		writeGame(&b, g)
 	}
 	b.WriteString("\n")
 	for i, p := range r.Players {
@@ -49,6 +35,37 @@ func WriteRecord(w io.Writer, r *Result) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// WriteGame writes the record of one game as WriteRecord writes each round,
+// without the round line: players and colours (with their player numbers
+// when the game belongs to a match), moves, score, result and any forfeit.
+func WriteGame(w io.Writer, g *GameResult) error {
+	var b strings.Builder
+	writeGame(&b, g)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeGame(b *strings.Builder, g *GameResult) {
+	if g.BlackPlayer != 0 {
+		fmt.Fprintf(b, "black: %s (player %d)\n", g.Black, g.BlackPlayer)
+		fmt.Fprintf(b, "white: %s (player %d)\n", g.White, 3-g.BlackPlayer)
+	} else {
+		fmt.Fprintf(b, "black: %s\nwhite: %s\n", g.Black, g.White)
+	}
+	if !g.Played {
+		fmt.Fprintf(b, "not played: %s\n", g.Note)
+		fmt.Fprintf(b, "result: %s\n", resultText(g))
+		return
+	}
+	fmt.Fprintf(b, "moves: %s\n", g.Record())
+	black, white := g.Discs()
+	fmt.Fprintf(b, "score: %d-%d (%+d)\n", black, white, g.Score())
+	fmt.Fprintf(b, "result: %s\n", resultText(g))
+	if g.Forfeit != nil {
+		fmt.Fprintf(b, "forfeit: %s (%s): %v\n", g.ForfeitBy, g.nameOf(g.ForfeitBy == othello.Black), g.Forfeit)
+	}
 }
 
 // nameOf returns the name of black's player if black, else white's.

@@ -13,9 +13,15 @@ import (
 )
 
 // TestMain lets the test binary double as a fake engine for --engine:
-// "fake-engine NAME MODE IP PORT", MODE being good (exit after quit), linger
-// (stay after quit, to be killed) or exit (exit at once, never connecting).
+// "fake-engine NAME MODE [--seed N] IP PORT", MODE being good (exit after
+// quit), linger (stay after quit, to be killed), exit (exit at once, never
+// connecting) or crash-once:FILE (crash at the first genmove if FILE does
+// not exist, creating it; play well otherwise).
 func TestMain(m *testing.M) {
+	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
+		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
+		os.Args = append(os.Args[:4], os.Args[6:]...)
+	}
 	if len(os.Args) == 6 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngineMain(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
 	}
@@ -28,6 +34,18 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		return 3
 	}
 	e := &matchtest.Engine{Name: name}
+	if marker, ok := strings.CutPrefix(mode, "crash-once:"); ok {
+		if f, err := os.OpenFile(marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+			e.Behave = func(c matchtest.Call) matchtest.Action {
+				if c.Command == "genmove" {
+					fmt.Fprintln(os.Stderr, "fake engine crashing")
+					os.Exit(3)
+				}
+				return matchtest.Normal(c)
+			}
+		}
+	}
 	if err := e.Start(net.JoinHostPort(ip, port)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -3,6 +3,10 @@
 //
 //	judge [flags] PORT [ROUNDS]
 //
+// and tournaments between many engines (docs/tournament.md):
+//
+//	judge tournament [flags] --engine SPEC --engine SPEC...
+//
 // See --help, docs/judge.md and ../shared/PROTOCOL.md.
 package main
 

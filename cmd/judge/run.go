@@ -17,12 +17,15 @@ import (
 
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/tournament"
 )
 
 // hooks let tests observe a judge running in-process.
 type hooks struct {
 	// listening is called with the listener's address once it is open.
 	listening func(net.Addr)
+	// gameEnded is called after each game of a tournament is saved.
+	gameEnded func(tournament.Record)
 }
 
 // run is the whole program: it parses args, runs the match and returns the
@@ -35,6 +38,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 			code = 1
 		}
 	}()
+	if len(args) > 0 && args[0] == "tournament" {
+		return runTournament(ctx, args[1:], stdout, stderr, h)
+	}
 	o, err := parseOptions(args, stdout)
 	if errors.Is(err, errHelp) {
 		return 0

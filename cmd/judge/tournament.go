@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/tournament"
+)
+
+// runTournament is "judge tournament ...": it parses the arguments, plays
+// the tournament and returns the exit status.
+func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks) int {
+	o, err := parseTournamentOptions(args, stdout)
+	if errors.Is(err, errHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "judge tournament: %v\n", err)
+		return 2
+	}
+	errw := zapcore.Lock(zapcore.AddSync(stderr))
+	log := newLogger(errw, o.logLevel)
+	defer log.Sync()
+	if h == nil {
+		h = &hooks{}
+	}
+	if err := playTournament(ctx, o, stdout, errw, log, h); err != nil {
+		if ctx.Err() != nil {
+			log.Error("tournament interrupted: the finished games are in the results file; the same command resumes",
+				zap.String("results", o.results))
+			return 1
+		}
+		log.Error("tournament stopped", zap.Error(err))
+		return 1
+	}
+	return 0
+}
+
+// tourney is a tournament being played.
+type tourney struct {
+	o       tournamentOptions
+	header  tournament.Header
+	names   []string
+	logDir  string
+	log     *zap.Logger
+	total   int
+	mu      sync.Mutex // guards record writes and the progress count
+	record  *os.File
+	results *tournament.ResultsFile
+	count   int
+}
+
+// playTournament sets the tournament up (openings, schedule, files, resume),
+// plays it and writes its results.
+func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
+	openings, err := loadOpenings(o.openings)
+	if err != nil {
+		return err
+	}
+	t := &tourney{o: o, log: log}
+	for _, e := range o.engines {
+		t.names = append(t.names, e.Name)
+	}
+	var done []tournament.Record
+	resume := false
+	var old tournament.Header
+	if o.results != "" {
+		if data, err := os.ReadFile(o.results); err == nil && len(data) > 0 {
+			if old, done, err = tournament.ReadResults(bytes.NewReader(data)); err != nil {
+				return fmt.Errorf("results file %s: %w", o.results, err)
+			}
+			resume = true
+			if !o.seedGiven {
+				o.seed, o.seedGiven = old.Seed, true
+			}
+		} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	if !o.seedGiven {
+		o.seed = uint64(time.Now().UnixNano())
+	}
+	t.o = o
+	t.header = tournament.Header{Mode: o.mode.String(), Seed: o.seed, Rounds: o.rounds, Engines: o.engines,
+		GenMoveMS: msOf(o.limits.GenMove), ReplyMS: msOf(o.limits.Reply), Start: time.Now().UTC()}
+	for _, op := range openings {
+		t.header.Openings = append(t.header.Openings, op.String())
+	}
+	if resume {
+		if err := old.Compatible(&t.header); err != nil {
+			return fmt.Errorf("cannot resume from %s: %w", o.results, err)
+		}
+		t.header.Start = old.Start
+	}
+	schedule := tournament.Schedule(o.mode, len(o.engines), o.rounds, openings, o.seed)
+	for i := range schedule {
+		// An engine that takes no seed gets none, and none is recorded.
+		if p := &schedule[i]; o.engines[p.Black].SeedFlag == "" {
+			p.BlackSeed = 0
+		}
+		if p := &schedule[i]; o.engines[p.White].SeedFlag == "" {
+			p.WhiteSeed = 0
+		}
+	}
+	t.total = len(schedule)
+	done = keepScheduled(done, schedule)
+	t.count = len(done)
+	log.Info("tournament", zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
+		zap.Int("games", len(schedule)), zap.Int("openings", len(openings)), zap.Uint64("seed", o.seed),
+		zap.Int("concurrency", o.concurrency))
+	if resume {
+		log.Info("resuming", zap.String("results", o.results), zap.Int("games_done", len(done)), zap.Int("games_left", len(schedule)-len(done)))
+	}
+
+	if err := t.openFiles(resume); err != nil {
+		return err
+	}
+	defer t.closeFiles()
+
+	r := tournament.Runner{Names: t.names, Schedule: schedule, Done: done, Concurrency: o.concurrency, Play: t.play,
+		OnGame: func(rec tournament.Record, g *match.GameResult) error {
+			err := t.gameDone(rec, g, errw)
+			if h.gameEnded != nil {
+				h.gameEnded(rec)
+			}
+			return err
+		},
+		OnRound: func(round int, recs []tournament.Record) {
+			fmt.Fprintf(stdout, "standings after round %d/%d (%d games)\n", round, o.rounds, len(recs))
+			tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
+			fmt.Fprintln(stdout)
+		},
+		OnRestart: func(e, game int) {
+			log.Warn("restarting engine after its forfeit in its last game", zap.String("engine", t.names[e]), zap.Int("game", game))
+		},
+	}
+	recs, runErr := r.Run(ctx)
+
+	fmt.Fprintf(stdout, "final standings (%d of %d games)\n", len(recs), len(schedule))
+	tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
+	fmt.Fprintln(stdout, "\npairs")
+	tournament.WritePairwise(stdout, t.names, tournament.Pairwise(len(t.names), recs))
+	if o.jsonFile != "" {
+		if err := writeJSON(o.jsonFile, tournament.NewSummary(t.header, recs, runErr == nil && len(recs) == len(schedule), time.Now())); err != nil {
+			return errors.Join(runErr, err)
+		}
+		log.Info("summary written", zap.String("file", o.jsonFile))
+	}
+	return runErr
+}
+
+// loadOpenings reads the openings file, or the shipped set if path is "".
+func loadOpenings(path string) ([]tournament.Opening, error) {
+	if path == "" {
+		return tournament.DefaultOpenings()
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ops, err := tournament.ParseOpenings(f)
+	if err != nil {
+		return nil, fmt.Errorf("openings file %s: %w", path, err)
+	}
+	return ops, nil
+}
+
+// keepScheduled drops records of games not in the schedule (there are none
+// in a file that passed Header.Compatible, unless it was edited) and
+// repeated games, keeping the first.
+func keepScheduled(recs []tournament.Record, schedule []tournament.Pairing) []tournament.Record {
+	var out []tournament.Record
+	seen := map[int]bool{}
+	for _, r := range recs {
+		if r.Game >= 1 && r.Game <= len(schedule) && !seen[r.Game] {
+			seen[r.Game] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// openFiles opens the results and record files and the engines' log
+// directory. A resumed tournament appends to its files; a new one starts
+// them afresh.
+func (t *tourney) openFiles(resume bool) error {
+	var err error
+	if t.o.results != "" {
+		if resume {
+			t.results, err = tournament.AppendResults(t.o.results)
+		} else {
+			t.results, err = tournament.CreateResults(t.o.results, t.header)
+		}
+		if err != nil {
+			return fmt.Errorf("results file: %w", err)
+		}
+	}
+	if t.o.record != "" {
+		flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if resume {
+			flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		}
+		if t.record, err = os.OpenFile(t.o.record, flags, 0o644); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+	}
+	if t.logDir = t.o.engineLogDir; t.logDir == "" {
+		if t.logDir, err = os.MkdirTemp("", "judge-tournament-"); err != nil {
+			return err
+		}
+	}
+	t.log.Info("engine logs", zap.String("dir", t.logDir))
+	return os.MkdirAll(t.logDir, 0o755)
+}
+
+func (t *tourney) closeFiles() {
+	if t.results != nil {
+		t.results.Close()
+	}
+	if t.record != nil {
+		t.record.Close()
+	}
+}
+
+// gameDone saves a finished game to the results and record files and
+// prints its progress line.
+func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.Writer) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.count++
+	fmt.Fprintln(errw, progressLine(&rec, t.count, t.total))
+	if f := rec.Faulted(); f >= 0 {
+		t.log.Warn("engine forfeited: it starts afresh in its next game", zap.String("engine", t.names[f]), zap.Int("game", rec.Game),
+			zap.String("reason", string(rec.Forfeit.Reason)), zap.String("detail", rec.Forfeit.Error()),
+			zap.String("black_exit", rec.BlackExit), zap.String("white_exit", rec.WhiteExit))
+	}
+	if t.results != nil {
+		if err := t.results.Add(rec); err != nil {
+			return fmt.Errorf("results file: %w", err)
+		}
+	}
+	if t.record != nil {
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "game %d, round %d, opening %s\n", rec.Game, rec.Round, rec.Opening)
+		match.WriteGame(&b, g)
+		for _, e := range []struct{ c, name, exit string }{{"black", rec.Black, rec.BlackExit}, {"white", rec.White, rec.WhiteExit}} {
+			if e.exit != "" {
+				fmt.Fprintf(&b, "exit: %s (%s): %s\n", e.c, e.name, e.exit)
+			}
+		}
+		if len(rec.Restarted) > 0 {
+			fmt.Fprintf(&b, "restarted after a forfeit: %s\n", strings.Join(rec.Restarted, ", "))
+		}
+		b.WriteString("\n")
+		if _, err := t.record.Write(b.Bytes()); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+	}
+	return nil
+}
+
+// progressLine summarises a finished game for people watching.
+func progressLine(r *tournament.Record, n, total int) string {
+	result := "draw"
+	switch r.Winner {
+	case r.BlackEngine:
+		result = fmt.Sprintf("black (%s) wins", r.Black)
+	case r.WhiteEngine:
+		result = fmt.Sprintf("white (%s) wins", r.White)
+	}
+	line := fmt.Sprintf("game %d/%d (#%d, round %d, opening %s): %s (black) %d-%d %s (white): %s, %d plies, %v",
+		n, total, r.Game, r.Round, r.Opening, r.Black, r.BlackDiscs, r.WhiteDiscs, r.White, result,
+		len(r.Moves)/2, time.Duration(r.DurationMS*float64(time.Millisecond)).Round(time.Millisecond))
+	if r.Forfeit != nil {
+		line += fmt.Sprintf(" [%s forfeits: %s]", r.ForfeitBy, r.Forfeit.Reason)
+	}
+	if !r.Played {
+		line += " not played: " + r.Note
+	}
+	return line
+}
+
+// writeJSON writes v, indented, to path.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

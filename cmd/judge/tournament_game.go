@@ -1,0 +1,171 @@
+package main
+
+// One game of a tournament: its engines started afresh, each on a listener
+// of its own, then a match's game from the opening.
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/tournament"
+)
+
+// play plays one game of the tournament with a fresh process of each
+// engine, each on a listener of its own, so that no connection can be
+// taken for another engine's, in this game or in one played alongside.
+func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tournament.Played, err error) {
+	o := t.o
+	log := t.log.With(zap.Int("game", p.Game))
+	dir := filepath.Join(t.logDir, fmt.Sprintf("game-%04d", p.Game))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return played, err
+	}
+	seats := [2]int{p.Black, p.White}
+	seeds := [2]uint64{p.BlackSeed, p.WhiteSeed}
+	var procs [2]*engineProc
+	defer func() {
+		for i, pr := range procs {
+			if pr == nil {
+				continue
+			}
+			pr.stop(log)
+			if pr.waitErr != nil {
+				played.Exits[i] = pr.waitErr.Error()
+			}
+		}
+	}()
+	var remotes [2]*otp.Remote
+	defer func() {
+		for _, r := range remotes {
+			if r != nil {
+				r.Close()
+			}
+		}
+	}()
+	deadline := time.Now().Add(o.limits.Connect)
+	for i := range seats {
+		e := o.engines[seats[i]]
+		line := e.Command
+		if e.SeedFlag != "" {
+			line += " " + e.SeedFlag + " " + strconv.FormatUint(seeds[i], 10)
+		}
+		start := func(port int) (*engineProc, error) {
+			pr, err := startEngine(i+1, line, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
+			if err != nil {
+				return nil, fmt.Errorf("engine %s: %w", e.Name, err)
+			}
+			procs[i] = pr
+			return pr, nil
+		}
+		c, err := seat(ctx, o.host, deadline, start, log)
+		if err != nil {
+			return played, err
+		}
+		if c != nil {
+			remotes[i] = otp.NewRemote(c)
+		}
+	}
+
+	g := match.GameResult{Round: p.Round, Black: t.names[p.Black], White: t.names[p.White], Start: time.Now()}
+	// Before the game, as in a match: a missing engine or a bad name reply
+	// loses the game unplayed.
+	var out [2]*otp.Forfeit
+	for i, r := range remotes {
+		if r == nil {
+			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", o.limits.Connect)}
+			continue
+		}
+		name, err := r.Name(ctx, o.limits.Reply)
+		if err != nil {
+			if out[i] = otp.AsForfeit(err); out[i] == nil {
+				return played, err
+			}
+			continue
+		}
+		log.Debug("engine connected", zap.String("engine", t.names[seats[i]]), zap.String("reported_name", name))
+	}
+	switch {
+	case out[0] != nil && out[1] != nil:
+		g.Outcome, g.Note = match.Draw, fmt.Sprintf("neither engine could play: black %s, white %s", out[0].Reason, out[1].Reason)
+		g.Forfeit, g.ForfeitBy = out[0], othello.Black
+	case out[0] != nil || out[1] != nil:
+		c := othello.Black
+		if out[0] == nil {
+			c = othello.White
+		}
+		g.Outcome, g.Forfeit, g.ForfeitBy = match.BlackWins, out[c], c
+		if c == othello.Black {
+			g.Outcome = match.WhiteWins
+		}
+		g.Note = fmt.Sprintf("%s (%s) could not play: %s", c, t.names[seats[c]], out[c].Reason)
+	default:
+		g, err = match.PlayGameFrom(ctx, remotes[0], remotes[1], o.limits, p.Moves, log)
+		if err != nil {
+			return played, err
+		}
+		g.Round, g.Black, g.White = p.Round, t.names[p.Black], t.names[p.White]
+		for i, r := range remotes {
+			if g.Forfeit != nil && g.ForfeitBy == othello.Color(i) {
+				continue // never quit to a disqualified engine, as in a match
+			}
+			if err := r.Quit(ctx, o.limits.Reply); err != nil {
+				log.Warn("quit failed", zap.String("engine", t.names[seats[i]]), zap.Error(err))
+			}
+		}
+	}
+	if g.Start.IsZero() {
+		g.Start = time.Now()
+	}
+	if !g.Played {
+		g.Duration = time.Since(g.Start)
+		g.Final = othello.Start()
+	}
+	for _, r := range remotes {
+		if r != nil {
+			r.Close() // the judge closes first, so the engines see the end at once
+		}
+	}
+	played.Game = g
+	return played, nil
+}
+
+// seat listens on a free port of host, starts an engine told to connect
+// there, and waits for its connection until deadline, or until the engine
+// exits: then it is not coming, and its opponent need not wait. The
+// connection is nil if the engine did not connect; the error is ctx's or
+// the failure to listen or to start the engine.
+func seat(ctx context.Context, host string, deadline time.Time, start func(port int) (*engineProc, error), log *zap.Logger) (net.Conn, error) {
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return nil, err
+	}
+	gate := match.OpenGate(ln, log)
+	defer gate.Close() // accepted connections outlive the listener
+	p, err := start(ln.Addr().(*net.TCPAddr).Port)
+	if err != nil {
+		return nil, err
+	}
+	wait, cancel := untilExit(ctx, p)
+	defer cancel()
+	c, err := gate.Next(wait, deadline)
+	if ctx.Err() != nil {
+		if c != nil {
+			c.Close()
+		}
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, nil // out of time, or the engine exited
+	}
+	return c, nil
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/tournament"
+)
+
+// tournamentOptions is the command line of judge tournament.
+type tournamentOptions struct {
+	engines      []tournament.EngineInfo
+	mode         tournament.Mode
+	rounds       int
+	openings     string
+	seed         uint64
+	seedGiven    bool
+	concurrency  int
+	results      string
+	record       string
+	jsonFile     string
+	engineLogDir string
+	host         string
+	logLevel     zapcore.Level
+	limits       match.Limits
+}
+
+const tournamentUsageHead = `judge tournament: plays a tournament between many engines over the OTP protocol, as
+cutechess-cli does for chess engines: round robin or gauntlet, openings played twice with the
+colours swapped, standings with Elo ratings, resumable.
+
+Usage:
+  judge tournament [flags] --engine SPEC --engine SPEC [--engine SPEC...]
+
+Each --engine SPEC is "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...": NAME is the engine's name in
+the results (one word, unique); "seed" says the engine accepts a seed as --seed N (seed=FLAG
+names another flag); everything after cmd= is the command line, split at spaces.
+
+For each game the judge starts a fresh process of each engine (black's first) with [FLAG SEED]
+IP PORT appended, IP PORT being a free port of --host for that engine alone, and waits for it to
+connect (or to exit: then it loses the game unplayed). It asks both their names and plays one
+game with the limits and forfeits of a match (PROTOCOL.md): clear_board, the opening's moves as
+play x y to both engines, then genmove to the side to move and play to the other until two
+consecutive passes; quit to every engine in good standing; then it stops both processes. So an
+engine that crashes or is disqualified forfeits that game only and starts afresh for its next
+one (logged, and marked "restarted" in the results).
+
+Round robin: every pair meets; gauntlet: the first engine meets each of the others. Each round
+plays one opening, every pair playing it twice, once with each colour. --seed fixes the order of
+the openings and the engines' seeds (each game's seeds are derived from it).
+
+Output: progress lines and logs on stderr; on stdout the standings after every round and at the
+end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% margin,
+forfeits), then each pair's result. --results keeps every finished game (JSON lines, written as
+each game ends); given an existing file, the tournament resumes: finished games are not played
+again. Each engine is assumed to use one core; the two engines of a game take turns unless they
+think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
+that do).
+
+Flags:
+`
+
+const tournamentUsageTail = `
+Example:
+  judge tournament --rounds 4 --concurrency 2 --seed 1 --results t.jsonl --record t.txt --json t.json \
+    --engine "name=uct seed cmd=bin/search --playouts 2000" \
+    --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" \
+    --engine "name=pruning seed cmd=bin/search --playouts 2000 --pruning on"
+
+Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
+engine cannot be started, a file cannot be written: the results file keeps the finished games),
+2 on a bad command line.
+`
+
+// parseTournamentOptions parses the arguments after "tournament". Usage
+// goes to w on --help.
+func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, error) {
+	o := tournamentOptions{limits: match.DefaultLimits()}
+	fs := pflag.NewFlagSet("judge tournament", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	var specs []string
+	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
+	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
+	fs.IntVar(&o.rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
+	fs.StringVar(&o.openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md)")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed of the opening order and of the engines' seeds (default: from the\nclock, logged and kept in the results file)")
+	fs.IntVar(&o.concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
+	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it")
+	fs.StringVar(&o.record, "record", "", "append a record of every game to this file, as judge --record writes")
+	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
+	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged)")
+	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
+	level := fs.String("log-level", "info", "log level: debug (every move), info, warn or error")
+	fs.DurationVar(&o.limits.Connect, "connect-time", o.limits.Connect, "time both engines of a game have, in total, to connect")
+	fs.DurationVar(&o.limits.GenMove, "genmove-time", o.limits.GenMove, "time to answer genmove")
+	fs.DurationVar(&o.limits.Reply, "reply-time", o.limits.Reply, "time to answer every other command")
+	help := fs.BoolP("help", "h", false, "show this help and exit")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if *help {
+		fmt.Fprint(w, tournamentUsageHead, fs.FlagUsages(), tournamentUsageTail)
+		return o, errHelp
+	}
+	if fs.NArg() != 0 {
+		return o, fmt.Errorf("unexpected argument %q (see judge tournament --help)", fs.Arg(0))
+	}
+	if err := o.logLevel.Set(*level); err != nil {
+		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)
+	}
+	var err error
+	if o.mode, err = tournament.ParseMode(*mode); err != nil {
+		return o, fmt.Errorf("--mode: %w", err)
+	}
+	o.seedGiven = fs.Changed("seed")
+	names := map[string]bool{}
+	for _, s := range specs {
+		e, err := parseEngineSpec(s)
+		if err != nil {
+			return o, fmt.Errorf("--engine %q: %w", s, err)
+		}
+		if names[e.Name] {
+			return o, fmt.Errorf("--engine: name %q given twice", e.Name)
+		}
+		names[e.Name] = true
+		o.engines = append(o.engines, e)
+	}
+	if len(o.engines) < 2 {
+		return o, errors.New("want two or more --engine (see judge tournament --help)")
+	}
+	if o.rounds < 1 {
+		return o, fmt.Errorf("--rounds %d: want 1 or more", o.rounds)
+	}
+	if o.concurrency < 1 {
+		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.concurrency)
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"--connect-time", o.limits.Connect}, {"--genmove-time", o.limits.GenMove}, {"--reply-time", o.limits.Reply}} {
+		if d.v <= 0 {
+			return o, fmt.Errorf("%s %v: want a positive duration", d.name, d.v)
+		}
+	}
+	return o, nil
+}
+
+// parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...".
+func parseEngineSpec(s string) (tournament.EngineInfo, error) {
+	var e tournament.EngineInfo
+	f := strings.Fields(s)
+	for i, tok := range f {
+		key, val, hasVal := strings.Cut(tok, "=")
+		switch key {
+		case "name":
+			if val == "" {
+				return e, errors.New("empty name")
+			}
+			e.Name = val
+		case "seed":
+			e.SeedFlag = "--seed"
+			if hasVal {
+				if !strings.HasPrefix(val, "-") {
+					return e, fmt.Errorf("seed=%s: want a flag such as --seed", val)
+				}
+				e.SeedFlag = val
+			}
+		case "cmd":
+			e.Command = strings.Join(append([]string{val}, f[i+1:]...), " ")
+			e.Command = strings.TrimSpace(e.Command)
+			if e.Command == "" {
+				return e, errors.New("empty cmd=")
+			}
+			if e.Name == "" {
+				return e, errors.New("no name= before cmd=")
+			}
+			return e, nil
+		default:
+			return e, fmt.Errorf("%q: want name=, seed or cmd=", tok)
+		}
+	}
+	return e, errors.New("no cmd=")
+}

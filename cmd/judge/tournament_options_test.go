@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tcgothello/mcts/tournament"
+)
+
+func TestParseEngineSpec(t *testing.T) {
+	cases := []struct {
+		spec string
+		want tournament.EngineInfo
+		err  string
+	}{
+		{spec: "name=uct cmd=./search --playouts 2000", want: tournament.EngineInfo{Name: "uct", Command: "./search --playouts 2000"}},
+		{spec: " name=a  seed  cmd=bin/search", want: tournament.EngineInfo{Name: "a", Command: "bin/search", SeedFlag: "--seed"}},
+		{spec: "seed=-s name=b cmd=x", want: tournament.EngineInfo{Name: "b", Command: "x", SeedFlag: "-s"}},
+		{spec: "name=a cmd= ./x y", want: tournament.EngineInfo{Name: "a", Command: "./x y"}},
+		{spec: "name=a", err: "no cmd="},
+		{spec: "cmd=./x", err: "no name="},
+		{spec: "name= cmd=x", err: "empty name"},
+		{spec: "name=a cmd=", err: "empty cmd"},
+		{spec: "name=a seed=7 cmd=x", err: "want a flag"},
+		{spec: "nick=a cmd=x", err: "want name="},
+	}
+	for _, c := range cases {
+		got, err := parseEngineSpec(c.spec)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("parseEngineSpec(%q) error %v, want one with %q", c.spec, err, c.err)
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("parseEngineSpec(%q) = %+v, %v; want %+v", c.spec, got, err, c.want)
+		}
+	}
+}
+
+func TestParseTournamentOptions(t *testing.T) {
+	two := []string{"--engine", "name=a cmd=x", "--engine", "name=b cmd=y"}
+	o, err := parseTournamentOptions(two, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.mode != tournament.RoundRobin || o.rounds != 2 || o.concurrency != 1 || o.seedGiven || o.host != "127.0.0.1" || len(o.engines) != 2 {
+		t.Errorf("defaults %+v, want round robin, 2 rounds, concurrency 1, no seed, 127.0.0.1, 2 engines", o)
+	}
+	if o.limits.GenMove.Seconds() != 10 || o.limits.Reply.Seconds() != 1 {
+		t.Errorf("limits %+v, want a match's 10 s genmove and 1 s replies", o.limits)
+	}
+	o, err = parseTournamentOptions(append([]string{"--seed", "0", "--mode", "gauntlet"}, two...), &bytes.Buffer{})
+	if err != nil || !o.seedGiven || o.seed != 0 || o.mode != tournament.Gauntlet {
+		t.Errorf("--seed 0 --mode gauntlet: %+v, %v; want seed 0 given, gauntlet", o, err)
+	}
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--engine", "name=a cmd=x"}, "two or more"},
+		{[]string{"--engine", "name=a cmd=x", "--engine", "name=a cmd=y"}, "twice"},
+		{append([]string{"--rounds", "0"}, two...), "--rounds"},
+		{append([]string{"--concurrency", "0"}, two...), "--concurrency"},
+		{append([]string{"--mode", "swiss"}, two...), "--mode"},
+		{append([]string{"--genmove-time", "0s"}, two...), "positive"},
+		{append([]string{"extra"}, two...), "unexpected argument"},
+	} {
+		if _, err := parseTournamentOptions(c.args, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("parseTournamentOptions(%q) error %v, want one with %q", c.args, err, c.err)
+		}
+	}
+}
+
+func TestTournamentHelp(t *testing.T) {
+	var out bytes.Buffer
+	if _, err := parseTournamentOptions([]string{"--help"}, &out); !errors.Is(err, errHelp) {
+		t.Fatalf("--help error %v, want errHelp", err)
+	}
+	for _, want := range []string{"name=NAME", "seed", "cmd=", "--mode", "--rounds", "--openings", "--seed", "--concurrency",
+		"--results", "--record", "--json", "one core", "Elo"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("judge tournament --help does not mention %q", want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"tournament", "--engine", "name=a cmd=x"}, &stdout, &stderr, nil); code != 2 ||
+		!strings.Contains(stderr.String(), "judge tournament:") {
+		t.Errorf("a bad tournament command line: status %d, stderr %q; want 2 and a message", code, stderr.String())
+	}
+}

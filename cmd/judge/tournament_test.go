@@ -1,0 +1,393 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/tournament"
+)
+
+// tourneyArgs are the limits of tournament tests: ample for processes
+// starting on a busy machine, short enough that a hung test ends.
+var tourneyArgs = []string{"tournament", "--connect-time", "10s", "--genmove-time", "5s", "--reply-time", "2s"}
+
+// runTourney runs judge tournament in-process; h may be nil.
+func runTourney(t *testing.T, ctx context.Context, args []string, h *hooks) judgeRun {
+	t.Helper()
+	// A fake engine is this test binary; built with -race it would sleep a
+	// second at exit (the race detector's default), a second per game.
+	t.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, append(slices.Clone(tourneyArgs), args...), &stdout, &stderr, h)
+	return judgeRun{code: code, stdout: stdout.String(), stderr: stderr.String()}
+}
+
+// oneOpening writes an openings file holding f5d6c3d3c4 only.
+func oneOpening(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(path, []byte("# test\nf5d6c3d3c4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// readResults reads a results file.
+func readResults(t *testing.T, path string) (tournament.Header, []tournament.Record) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, recs, err := tournament.ReadResults(f)
+	if err != nil {
+		t.Fatalf("results file: %v", err)
+	}
+	return h, recs
+}
+
+// checkStandings checks what must hold of any set of finished games: each
+// engine's colours, standings adding up to one point a game, and pairwise
+// results that mirror each other.
+func checkStandings(t *testing.T, names []string, recs []tournament.Record, gamesEach int) {
+	t.Helper()
+	black, white := map[string]int{}, map[string]int{}
+	for _, r := range recs {
+		black[r.Black]++
+		white[r.White]++
+	}
+	st := tournament.Standings(names, recs)
+	points := 0.0
+	for _, s := range st {
+		points += s.Points()
+		if s.Games() != gamesEach || black[s.Name] != gamesEach/2 || white[s.Name] != gamesEach/2 {
+			t.Errorf("%s: %d games, %d black, %d white; want %d, half each", s.Name, s.Games(), black[s.Name], white[s.Name], gamesEach)
+		}
+	}
+	if points != float64(len(recs)) {
+		t.Errorf("standings add up to %v points, want %d (one a game)", points, len(recs))
+	}
+	m := tournament.Pairwise(len(names), recs)
+	for i := range m {
+		for j := range m {
+			if a, b := m[i][j], m[j][i]; a.Wins != b.Losses || a.Draws != b.Draws {
+				t.Errorf("%s vs %s %+v does not mirror %+v", names[i], names[j], a, b)
+			}
+		}
+	}
+}
+
+// buildSearch builds the engine program into a temporary directory.
+func buildSearch(t *testing.T) string {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	bin := filepath.Join(t.TempDir(), "search")
+	cmd := exec.Command(goBin, "build", "-o", bin, "./cmd/search")
+	cmd.Dir = filepath.Join("..", "..")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/search: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestTournamentSearchEngines plays a round robin between three real search
+// processes with small budgets over loopback, two games at a time.
+func TestTournamentSearchEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the engine")
+	}
+	search := buildSearch(t) + " --playouts 200 --arena 100000 --time 4s"
+	dir := t.TempDir()
+	results, record, summary := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt"), filepath.Join(dir, "r.json")
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	r := runTourney(t, ctx, []string{"--openings", oneOpening(t), "--rounds", "1", "--concurrency", "2", "--seed", "7",
+		"--results", results, "--record", record, "--json", summary, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=uct seed cmd=" + search,
+		"--engine", "name=ucb seed cmd=" + search + " --algo ucb",
+		"--engine", "name=pruning seed cmd=" + search + " --pruning on"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	names := []string{"uct", "ucb", "pruning"}
+	h, recs := readResults(t, results)
+	if h.Seed != 7 || !slices.Equal(h.Names(), names) || len(recs) != 6 {
+		t.Fatalf("results: seed %d, engines %v, %d games; want 7, %v, 6", h.Seed, h.Names(), len(recs), names)
+	}
+	for _, rec := range recs {
+		if rec.Forfeit != nil || !rec.Played || !strings.HasPrefix(rec.Moves, "f5d6c3d3c4") || !strings.HasSuffix(rec.Moves, "papa") ||
+			rec.BlackExit != "" || rec.WhiteExit != "" || rec.BlackSeed == 0 {
+			t.Errorf("game %d: %+v; want a clean game from the opening to two passes, clean exits, seeds given", rec.Game, rec)
+		}
+		if rec.BlackDiscs-rec.WhiteDiscs != rec.Score {
+			t.Errorf("game %d: score %d, discs %d-%d", rec.Game, rec.Score, rec.BlackDiscs, rec.WhiteDiscs)
+		}
+	}
+	checkStandings(t, names, recs, 4)
+	// The engine got its seed: the search logs the one it uses.
+	log1, err := os.ReadFile(filepath.Join(dir, "logs", "game-0001", "engine1.log"))
+	if seed := findRec(recs, 1).BlackSeed; err != nil || !strings.Contains(string(log1), fmt.Sprint(seed)) {
+		t.Errorf("game 1's black engine log does not show its seed %d: %v\n%s", seed, err, log1)
+	}
+	rec, _ := os.ReadFile(record)
+	if n := strings.Count(string(rec), "\nmoves: f5d6c3d3c4"); n != 6 {
+		t.Errorf("record holds %d games, want 6:\n%s", n, rec)
+	}
+	var s tournament.Summary
+	data, _ := os.ReadFile(summary)
+	if err := json.Unmarshal(data, &s); err != nil || !s.Complete || len(s.Games) != 6 || len(s.Standings) != 3 || len(s.Pairs) != 3 {
+		t.Errorf("summary: %v; complete %v, %d games, %d standings, %d pairs; want complete, 6, 3, 3", err, s.Complete, len(s.Games), len(s.Standings), len(s.Pairs))
+	}
+	for _, p := range s.Pairs {
+		if p.Wins+p.Draws+p.Losses != 2 {
+			t.Errorf("pair %s-%s played %d games, want 2", p.A, p.B, p.Wins+p.Draws+p.Losses)
+		}
+	}
+	for _, want := range []string{"standings after round 1/1 (6 games)", "final standings (6 of 6 games)", "uct vs ucb", "rank"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
+
+func findRec(recs []tournament.Record, game int) tournament.Record {
+	for _, r := range recs {
+		if r.Game == game {
+			return r
+		}
+	}
+	return tournament.Record{}
+}
+
+// An engine that crashes in its first game forfeits that game only, is
+// started afresh for its next one, and both facts are recorded.
+func TestTournamentRestartsBrokenEngine(t *testing.T) {
+	dir := t.TempDir()
+	results, record := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	r := runTourney(t, ctx, []string{"--openings", oneOpening(t), "--rounds", "1", "--seed", "1",
+		"--results", results, "--record", record, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good"),
+		"--engine", "name=broken cmd=" + fakeEngine(t, "broken", "crash-once:"+filepath.Join(dir, "crashed")),
+		"--engine", "name=bob cmd=" + fakeEngine(t, "bob", "good")}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	names := []string{"alice", "broken", "bob"}
+	_, recs := readResults(t, results)
+	if len(recs) != 6 {
+		t.Fatalf("%d games, want 6", len(recs))
+	}
+	checkStandings(t, names, recs, 4)
+	var forfeits, restarts []int
+	for _, rec := range recs {
+		if rec.Forfeit != nil {
+			forfeits = append(forfeits, rec.Game)
+			exit := rec.BlackExit
+			if rec.ForfeitBy == "white" {
+				exit = rec.WhiteExit
+			}
+			if rec.Faulted() != 1 || rec.Forfeit.Reason != "disconnected" || exit != "exit status 3" || rec.Winner == 1 {
+				t.Errorf("game %d: %+v; want broken's loss on a disconnection, exit status 3", rec.Game, rec)
+			}
+		}
+		if len(rec.Restarted) > 0 {
+			restarts = append(restarts, rec.Game)
+			if !slices.Equal(rec.Restarted, []string{"broken"}) {
+				t.Errorf("game %d restarted %v, want [broken]", rec.Game, rec.Restarted)
+			}
+		}
+	}
+	// Games run one at a time in schedule order: broken first plays in
+	// game 1 (alice-broken) and next in game 2 (broken-alice).
+	if !slices.Equal(forfeits, []int{1}) || !slices.Equal(restarts, []int{2}) {
+		t.Errorf("forfeits in games %v, restarts in %v; want [1] and [2]", forfeits, restarts)
+	}
+	if st := tournament.Standings(names, recs); st[2].Name != "broken" || st[2].Forfeits != 1 {
+		t.Errorf("last in the standings %+v, want broken with 1 forfeit", st[2])
+	}
+	if !strings.Contains(r.stderr, "restarting engine after its forfeit") || !strings.Contains(r.stderr, "broken forfeits") &&
+		!strings.Contains(r.stderr, "forfeits: disconnected") {
+		t.Errorf("the log does not tell of the forfeit and the restart:\n%s", r.stderr)
+	}
+	rec, _ := os.ReadFile(record)
+	for _, want := range []string{"exit: ", "(broken): exit status 3", "restarted after a forfeit: broken", "forfeit: "} {
+		if !strings.Contains(string(rec), want) {
+			t.Errorf("record lacks %q:\n%s", want, rec)
+		}
+	}
+}
+
+var progressRE = regexp.MustCompile(`(?m)^game \d+/12 \(#(\d+),`)
+
+// A tournament stopped after four games and started again with its results
+// file plays only the eight games left.
+func TestTournamentResume(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	args := []string{"--rounds", "2", "--seed", "3", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a seed cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b seed cmd=" + fakeEngine(t, "b", "good"),
+		"--engine", "name=c seed cmd=" + fakeEngine(t, "c", "good")}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	stopCtx, stop := context.WithCancel(ctx)
+	n := 0
+	first := runTourney(t, stopCtx, args, &hooks{gameEnded: func(tournament.Record) {
+		if n++; n == 4 {
+			stop()
+		}
+	}})
+	stop()
+	if first.code != 1 {
+		t.Fatalf("interrupted run: status %d, want 1; stderr:\n%s", first.code, first.stderr)
+	}
+	_, recs := readResults(t, results)
+	if len(recs) != 4 {
+		t.Fatalf("%d games saved after the interruption, want 4", len(recs))
+	}
+	// --seed is taken from the results file when not given.
+	second := runTourney(t, ctx, slices.Delete(slices.Clone(args), 2, 4), nil)
+	if second.code != 0 {
+		t.Fatalf("resumed run: status %d, want 0; stderr:\n%s", second.code, second.stderr)
+	}
+	var played []string
+	for _, m := range progressRE.FindAllStringSubmatch(second.stderr, -1) {
+		played = append(played, m[1])
+	}
+	h, recs := readResults(t, results)
+	var ids []int
+	for _, r := range recs {
+		ids = append(ids, r.Game)
+	}
+	slices.Sort(ids)
+	if len(played) != 8 || !slices.Equal(ids, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}) || h.Seed != 3 {
+		t.Errorf("resumed run played games %v, results hold %v with seed %d; want 8 games, 1..12 once each, seed 3", played, ids, h.Seed)
+	}
+	checkStandings(t, h.Names(), recs, 8)
+	if !strings.Contains(second.stdout, "final standings (12 of 12 games)") {
+		t.Errorf("stdout:\n%s\nwant the final standings of 12 games", second.stdout)
+	}
+	// Another seed is another tournament: refused.
+	third := runTourney(t, ctx, append(slices.Clone(args), "--seed", "4"), nil)
+	if third.code != 1 || !strings.Contains(third.stderr, "cannot resume") {
+		t.Errorf("resume with another seed: status %d, want 1 and cannot resume; stderr:\n%s", third.code, third.stderr)
+	}
+}
+
+// A gauntlet pairs the first engine with each other one; the seed fixes
+// the openings and the engines' seeds, which reach the engines.
+func TestTournamentGauntletAndSeed(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	schedule := func(seed string) ([]tournament.Record, string) {
+		dir := t.TempDir()
+		results := filepath.Join(dir, "r.jsonl")
+		r := runTourney(t, ctx, []string{"--mode", "gauntlet", "--rounds", "2", "--concurrency", "3", "--seed", seed,
+			"--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=hero seed cmd=" + fakeEngine(t, "hero", "good"),
+			"--engine", "name=b seed cmd=" + fakeEngine(t, "b", "good"),
+			"--engine", "name=c seed cmd=" + fakeEngine(t, "c", "good"),
+			"--engine", "name=d cmd=" + fakeEngine(t, "d", "good")}, nil)
+		if r.code != 0 {
+			t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+		}
+		_, recs := readResults(t, results)
+		slices.SortFunc(recs, func(a, b tournament.Record) int { return a.Game - b.Game })
+		return recs, dir
+	}
+	recs, dir := schedule("5")
+	if len(recs) != 12 {
+		t.Fatalf("%d games, want 12 (3 pairs, 2 rounds, 2 colours)", len(recs))
+	}
+	count := map[string]int{}
+	for _, r := range recs {
+		count[r.Black]++
+		count[r.White]++
+		if r.Black != "hero" && r.White != "hero" {
+			t.Errorf("game %d: %s vs %s, want hero in every game", r.Game, r.Black, r.White)
+		}
+		if (r.Black == "d" && r.BlackSeed != 0) || (r.White == "d" && r.WhiteSeed != 0) {
+			t.Errorf("game %d: d takes no seed but was given one: %+v", r.Game, r)
+		}
+	}
+	if count["hero"] != 12 || count["b"] != 4 || count["c"] != 4 || count["d"] != 4 {
+		t.Errorf("games per engine %v, want hero 12, the others 4", count)
+	}
+	// Engine b, with seed, was started with its game's seed.
+	for _, r := range recs {
+		if r.Black != "b" {
+			continue
+		}
+		log, err := os.ReadFile(filepath.Join(dir, "logs", fmt.Sprintf("game-%04d", r.Game), "engine1.log"))
+		if want := fmt.Sprintf("fake engine b seed %d\n", r.BlackSeed); err != nil || !strings.Contains(string(log), want) {
+			t.Errorf("game %d: black's log %q, want %q", r.Game, log, want)
+		}
+		break
+	}
+	again, _ := schedule("5")
+	other, _ := schedule("6")
+	key := func(rs []tournament.Record) string {
+		var b strings.Builder
+		for _, r := range rs {
+			fmt.Fprintf(&b, "%d %s %s %s %d %d;", r.Game, r.Black, r.White, r.Opening, r.BlackSeed, r.WhiteSeed)
+		}
+		return b.String()
+	}
+	if key(again) != key(recs) {
+		t.Errorf("seed 5 twice gave different schedules:\n%s\n%s", key(recs), key(again))
+	}
+	if key(other) == key(recs) {
+		t.Error("seeds 5 and 6 gave the same schedule and engine seeds")
+	}
+}
+
+// An engine that exits without connecting loses its games unplayed, with
+// its exit status recorded, and its opponent does not wait out the
+// connect time.
+func TestTournamentEngineExits(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	start := time.Now()
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--connect-time", "20s", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good"),
+		"--engine", "name=dead cmd=" + fakeEngine(t, "dead", "exit")}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	if took := time.Since(start); took > 15*time.Second {
+		t.Errorf("took %v, want well under the 20 s connect time", took)
+	}
+	_, recs := readResults(t, results)
+	if len(recs) != 2 {
+		t.Fatalf("%d games, want 2", len(recs))
+	}
+	for _, rec := range recs {
+		exit := rec.BlackExit
+		if rec.White == "dead" {
+			exit = rec.WhiteExit
+		}
+		if rec.Played || rec.Faulted() != 1 || rec.Forfeit.Reason != "no connection" || exit != "exit status 3" || rec.Winner != 0 {
+			t.Errorf("game %d: %+v; want alice winning unplayed, dead's exit status 3", rec.Game, rec)
+		}
+	}
+	if !slices.Equal(recs[1].Restarted, []string{"dead"}) {
+		t.Errorf("game 2 restarted %v, want [dead]", recs[1].Restarted)
+	}
+}

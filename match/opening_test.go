@@ -1,0 +1,118 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/match/matchtest"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// connectPair connects two fake engines over loopback, black's first.
+func connectPair(t *testing.T, black, white *matchtest.Engine) (*otp.Remote, *otp.Remote) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gate := OpenGate(ln, nil)
+	t.Cleanup(func() { gate.Close() })
+	var remotes [2]*otp.Remote
+	for i, e := range []*matchtest.Engine{black, white} {
+		if err := e.Start(ln.Addr().String()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(e.Close)
+		c, err := gate.Next(t.Context(), time.Now().Add(5*time.Second))
+		if err != nil {
+			t.Fatalf("engine %d did not connect: %v", i+1, err)
+		}
+		remotes[i] = otp.NewRemote(c)
+		t.Cleanup(func() { remotes[i].Close() })
+	}
+	return remotes[0], remotes[1]
+}
+
+// An opening reaches both engines as play commands after clear_board, and
+// the game goes on from it with genmove for the side to move.
+func TestPlayGameFromOpening(t *testing.T) {
+	alice, bob := &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"}
+	black, white := connectPair(t, alice, bob)
+	opening, err := othello.ParseMoves("f5d6c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	g, err := PlayGameFrom(ctx, black, white, testLimits, opening, nil)
+	if err != nil {
+		t.Fatalf("PlayGameFrom: %v", err)
+	}
+	if g.Forfeit != nil {
+		t.Fatalf("forfeit %v, want a clean game", g.Forfeit)
+	}
+	if g.Opening != 3 || !strings.HasPrefix(g.Record(), "f5d6c3") || len(g.Times) != len(g.Moves) {
+		t.Errorf("opening %d, record %s, %d times for %d moves; want 3, starting f5d6c3, one time a move",
+			g.Opening, g.Record(), len(g.Times), len(g.Moves))
+	}
+	// Replaying the game from the opening with the fake engines' strategy
+	// must give the same moves: white (bob) moved first after the opening.
+	game := othello.NewGame()
+	game.PlayAll(opening)
+	for !game.Over() {
+		game.Play(matchtest.FirstMove(game.Position()))
+	}
+	if got, want := g.Record(), game.Record(); got != want {
+		t.Errorf("record %s, want %s", got, want)
+	}
+	wantStart := []string{"clear_board", "play 4 5", "play 5 3", "play 2 2"}
+	for name, e := range map[string]*matchtest.Engine{"alice": alice, "bob": bob} {
+		cmds := e.Commands()
+		if len(cmds) < 5 || strings.Join(cmds[:4], ",") != strings.Join(wantStart, ",") {
+			t.Errorf("%s received %q, want it to start with %q", name, cmds, wantStart)
+		}
+	}
+	// Black to move after three plies is white: bob gets the first genmove.
+	if cmds := bob.Commands(); cmds[4] != "genmove" {
+		t.Errorf("bob's fifth command %q, want genmove", cmds[4])
+	}
+	if cmds := alice.Commands(); cmds[4] == "genmove" {
+		t.Errorf("alice got genmove first, want play of white's move")
+	}
+}
+
+// An illegal opening is the caller's error, found before anything is sent.
+func TestPlayGameFromIllegalOpening(t *testing.T) {
+	alice, bob := &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"}
+	black, white := connectPair(t, alice, bob)
+	_, err := PlayGameFrom(t.Context(), black, white, testLimits, []othello.Move{othello.MoveAt(0, 0)}, nil)
+	if err == nil || !strings.Contains(err.Error(), "opening a1") {
+		t.Errorf("error %v, want one naming the opening a1", err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := len(alice.Commands()) + len(bob.Commands()); n != 0 {
+		t.Errorf("%d commands sent, want none", n)
+	}
+}
+
+// WriteGame writes a lone game as WriteRecord writes a round, without
+// player numbers.
+func TestWriteGame(t *testing.T) {
+	moves, _ := othello.ParseMoves("f5d6")
+	game := othello.NewGame()
+	game.PlayAll(moves)
+	g := GameResult{Black: "alice", White: "bob", Played: true, Moves: game.Moves(), Final: game.Position(), Outcome: Draw}
+	var b bytes.Buffer
+	if err := WriteGame(&b, &g); err != nil {
+		t.Fatal(err)
+	}
+	want := "black: alice\nwhite: bob\nmoves: f5d6\nscore: 3-3 (+0)\nresult: draw\n"
+	if b.String() != want {
+		t.Errorf("WriteGame:\n%q\nwant\n%q", b.String(), want)
+	}
+}

@@ -1,0 +1,80 @@
+package tournament
+
+import (
+	"bufio"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// Opening is a move sequence from the start position that a game begins
+// with. The judge sends its moves to both engines as play, so any OTP engine
+// can start from it.
+type Opening struct {
+	// Moves are the opening's plies, legal from the start position.
+	Moves []othello.Move
+	// Line is the opening's 1-based line number in its file, for messages.
+	Line int
+}
+
+// String returns the moves in compact notation (f5d6c3...).
+func (o Opening) String() string { return othello.FormatMoves(o.Moves) }
+
+// Position returns the position the opening reaches.
+func (o Opening) Position() othello.Position {
+	g := othello.NewGame()
+	g.PlayAll(o.Moves) // checked legal by ParseOpenings
+	return g.Position()
+}
+
+// defaultOpenings is the shipped set: see openings/default.txt's header for
+// how it was made (cmd/openings).
+//
+//go:embed openings/default.txt
+var defaultOpenings string
+
+// DefaultOpenings returns the shipped set of balanced openings.
+func DefaultOpenings() ([]Opening, error) {
+	return ParseOpenings(strings.NewReader(defaultOpenings))
+}
+
+// ParseOpenings reads an openings file: one opening a line, in compact
+// notation (f5d6c3d3, white space allowed between moves). A '#' starts a
+// comment to the end of the line; blank lines are skipped. Every opening
+// must be legal from the start position and leave the game going.
+func ParseOpenings(r io.Reader) ([]Opening, error) {
+	var out []Opening
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		moves, err := othello.ParseMoves(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		g := othello.NewGame()
+		if err := g.PlayAll(moves); err != nil {
+			return nil, fmt.Errorf("line %d: opening %s: %w", n, othello.FormatMoves(moves), err)
+		}
+		if g.Over() {
+			return nil, fmt.Errorf("line %d: opening %s ends the game", n, othello.FormatMoves(moves))
+		}
+		out = append(out, Opening{Moves: moves, Line: n})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no openings")
+	}
+	return out, nil
+}

@@ -1,0 +1,253 @@
+package tournament
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// resultsVersion is the results file format's version, in its header.
+const resultsVersion = 1
+
+// EngineInfo is how a tournament names and starts an engine.
+type EngineInfo struct {
+	Name    string `json:"name"`
+	Command string `json:"command"`
+	// SeedFlag is the flag before a seed when the engine accepts one
+	// (e.g. --seed), empty if it does not.
+	SeedFlag string `json:"seed_flag,omitempty"`
+}
+
+// Header is the first line of a results file: what the tournament is, so
+// that a resumed run plays the same schedule.
+type Header struct {
+	Version   int          `json:"version"`
+	Mode      string       `json:"mode"`
+	Seed      uint64       `json:"seed"`
+	Rounds    int          `json:"rounds"`
+	Engines   []EngineInfo `json:"engines"`
+	Openings  []string     `json:"openings"`
+	GenMoveMS float64      `json:"genmove_ms"`
+	ReplyMS   float64      `json:"reply_ms"`
+	Start     time.Time    `json:"start"`
+}
+
+// Names returns the engines' names, in order.
+func (h *Header) Names() []string {
+	names := make([]string, len(h.Engines))
+	for i, e := range h.Engines {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// Compatible reports why a results file written under h cannot be resumed
+// under now, nil if it can: the schedule (mode, seed, engine names and
+// openings) must be the same. now may have more rounds, which extends the
+// tournament: a longer schedule starts with the shorter one. Commands and
+// limits may change, say after moving the engines' programs.
+func (h *Header) Compatible(now *Header) error {
+	switch {
+	case h.Version != resultsVersion:
+		return fmt.Errorf("results file version %d, want %d", h.Version, resultsVersion)
+	case h.Mode != now.Mode:
+		return fmt.Errorf("results file has mode %s, not %s", h.Mode, now.Mode)
+	case h.Seed != now.Seed:
+		return fmt.Errorf("results file has seed %d, not %d", h.Seed, now.Seed)
+	case h.Rounds > now.Rounds:
+		return fmt.Errorf("results file has %d rounds, more than %d", h.Rounds, now.Rounds)
+	case !slices.Equal(h.Names(), now.Names()):
+		return fmt.Errorf("results file has engines %q, not %q", h.Names(), now.Names())
+	case !slices.Equal(h.Openings, now.Openings):
+		return errors.New("results file has other openings")
+	}
+	return nil
+}
+
+// Record is one finished game, as a line of the results file.
+type Record struct {
+	Game    int    `json:"game"`
+	Round   int    `json:"round"`
+	Opening string `json:"opening"`
+	// OpeningIndex is the opening's index in the openings list.
+	OpeningIndex int `json:"opening_index"`
+	// BlackEngine and WhiteEngine index the header's engines.
+	BlackEngine int    `json:"black_engine"`
+	WhiteEngine int    `json:"white_engine"`
+	Black       string `json:"black"`
+	White       string `json:"white"`
+	// BlackSeed and WhiteSeed are the seeds given, 0 for an engine that
+	// takes none.
+	BlackSeed uint64 `json:"black_seed,omitempty"`
+	WhiteSeed uint64 `json:"white_seed,omitempty"`
+	// Played is false when the game could not start (an engine never
+	// connected or did not answer name); Note says why.
+	Played     bool   `json:"played"`
+	Note       string `json:"note,omitempty"`
+	Moves      string `json:"moves"`
+	BlackDiscs int    `json:"black_discs"`
+	WhiteDiscs int    `json:"white_discs"`
+	Score      int    `json:"score"`
+	// Outcome is "black wins", "white wins" or "draw".
+	Outcome string `json:"outcome"`
+	// Winner is the winning engine's index, -1 for a draw.
+	Winner    int          `json:"winner"`
+	Forfeit   *otp.Forfeit `json:"forfeit,omitempty"`
+	ForfeitBy string       `json:"forfeit_by,omitempty"`
+	// BlackExit and WhiteExit are the engine processes' exit statuses when
+	// not a clean exit (a crash, or a kill after the game).
+	BlackExit string `json:"black_exit,omitempty"`
+	WhiteExit string `json:"white_exit,omitempty"`
+	// Restarted names the engines that crashed or were disqualified in
+	// their previous game and were started afresh for this one.
+	Restarted  []string  `json:"restarted,omitempty"`
+	Start      time.Time `json:"start"`
+	DurationMS float64   `json:"duration_ms"`
+}
+
+// Faulted returns the engine index that broke a rule in the game, -1 if
+// none did.
+func (r *Record) Faulted() int {
+	switch r.ForfeitBy {
+	case othello.Black.String():
+		return r.BlackEngine
+	case othello.White.String():
+		return r.WhiteEngine
+	}
+	return -1
+}
+
+// newRecord builds the record of a game from its pairing and result.
+func newRecord(p Pairing, names []string, g *match.GameResult, exits [2]string) Record {
+	black, white := g.Discs()
+	r := Record{
+		Game: p.Game, Round: p.Round, Opening: othello.FormatMoves(p.Moves), OpeningIndex: p.Opening,
+		BlackEngine: p.Black, WhiteEngine: p.White, Black: names[p.Black], White: names[p.White],
+		BlackSeed: p.BlackSeed, WhiteSeed: p.WhiteSeed,
+		Played: g.Played, Note: g.Note, Moves: g.Record(), BlackDiscs: black, WhiteDiscs: white, Score: g.Score(),
+		Outcome: g.Outcome.String(), Winner: -1, Forfeit: g.Forfeit,
+		BlackExit: exits[othello.Black], WhiteExit: exits[othello.White],
+		Start: g.Start.UTC(), DurationMS: float64(g.Duration) / float64(time.Millisecond),
+	}
+	if c, ok := g.Outcome.Winner(); ok {
+		r.Winner = p.Black
+		if c == othello.White {
+			r.Winner = p.White
+		}
+	}
+	if g.Forfeit != nil {
+		r.ForfeitBy = g.ForfeitBy.String()
+	}
+	return r
+}
+
+// ReadResults reads a results file: its header and the finished games, in
+// the order written. A last line cut short (the judge was killed while
+// writing it) is ignored; that game is played again.
+func ReadResults(r io.Reader) (Header, []Record, error) {
+	var h Header
+	var recs []Record
+	br := bufio.NewReader(r)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 && line[len(line)-1] != '\n' {
+			break // an unfinished last line
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return h, nil, err
+		}
+		if n == 1 {
+			if err := json.Unmarshal(line, &h); err != nil || h.Version == 0 {
+				return h, nil, fmt.Errorf("line 1: not a tournament results header: %v", err)
+			}
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return h, nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		recs = append(recs, rec)
+	}
+	if h.Version == 0 {
+		return h, nil, errors.New("empty results file")
+	}
+	return h, recs, nil
+}
+
+// ResultsFile appends finished games to a results file as they end, one
+// JSON object a line after the header, each written in one call and synced
+// so that a killed judge loses at most the games in progress.
+type ResultsFile struct {
+	f *os.File
+}
+
+// CreateResults starts a new results file at path with its header.
+func CreateResults(path string, h Header) (*ResultsFile, error) {
+	h.Version = resultsVersion
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	rf := &ResultsFile{f: f}
+	if err := rf.writeLine(h); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return rf, nil
+}
+
+// AppendResults opens an existing results file to add games to it. If its
+// last line was cut short, it is cut off first so the file stays valid.
+func AppendResults(path string) (*ResultsFile, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	end := int64(len(data))
+	for end > 0 && data[end-1] != '\n' {
+		end--
+	}
+	if err := f.Truncate(end); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &ResultsFile{f: f}, nil
+}
+
+// Add appends one finished game.
+func (rf *ResultsFile) Add(r Record) error { return rf.writeLine(r) }
+
+func (rf *ResultsFile) writeLine(v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := rf.f.Write(append(data, '\n')); err != nil {
+		return err
+	}
+	return rf.f.Sync()
+}
+
+// Close closes the file.
+func (rf *ResultsFile) Close() error { return rf.f.Close() }

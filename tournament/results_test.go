@@ -1,0 +1,109 @@
+package tournament
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func testHeader() Header {
+	return Header{Mode: "round-robin", Seed: 9, Rounds: 2,
+		Engines:  []EngineInfo{{Name: "a", Command: "./a", SeedFlag: "--seed"}, {Name: "b", Command: "./b"}},
+		Openings: []string{"f5d6c3"}, Start: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+}
+
+// A results file holds the header and each game added, read back as
+// written; a last line cut short is dropped and then cut off on append.
+func TestResultsFileRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	h := testHeader()
+	rf, err := CreateResults(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := []Record{
+		{Game: 1, Round: 1, Black: "a", White: "b", BlackEngine: 0, WhiteEngine: 1, Winner: 0, Moves: "f5d6", Played: true, Start: h.Start},
+		{Game: 2, Round: 1, Black: "b", White: "a", BlackEngine: 1, WhiteEngine: 0, Winner: -1, Restarted: []string{"a"}, Start: h.Start},
+	}
+	for _, r := range recs {
+		if err := rf.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rf.Close()
+	// A judge killed in the middle of writing game 3.
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"game":3,"rou`)
+	f.Close()
+
+	data, _ := os.ReadFile(path)
+	gotH, gotRecs, err := ReadResults(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("ReadResults: %v", err)
+	}
+	h.Version = resultsVersion
+	if !reflect.DeepEqual(gotH, h) {
+		t.Errorf("header %+v, want %+v", gotH, h)
+	}
+	if !reflect.DeepEqual(gotRecs, recs) {
+		t.Errorf("records %+v, want %+v", gotRecs, recs)
+	}
+
+	rf, err = AppendResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs = append(recs, Record{Game: 3, Round: 2, Winner: 1, WhiteEngine: 1, Start: h.Start})
+	if err := rf.Add(recs[2]); err != nil {
+		t.Fatal(err)
+	}
+	rf.Close()
+	data, _ = os.ReadFile(path)
+	if _, gotRecs, err = ReadResults(bytes.NewReader(data)); err != nil || !reflect.DeepEqual(gotRecs, recs) {
+		t.Errorf("after append: %+v, %v; want %+v", gotRecs, err, recs)
+	}
+	if n := strings.Count(string(data), "\n"); n != 4 {
+		t.Errorf("%d lines, want 4 (header and 3 games):\n%s", n, data)
+	}
+}
+
+func TestReadResultsErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                     "empty",
+		"{\"game\":1}\n":       "header",
+		"not json\n":           "header",
+		"{\"version\":1}\nx\n": "line 2",
+	} {
+		if _, _, err := ReadResults(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ReadResults(%q) = %v, want an error with %q", in, err, want)
+		}
+	}
+}
+
+func TestHeaderCompatible(t *testing.T) {
+	h := testHeader()
+	h.Version = resultsVersion
+	same := testHeader()
+	same.Engines[1].Command = "/elsewhere/b" // a moved program is the same engine
+	same.Rounds++                            // more rounds extend the tournament
+	if err := h.Compatible(&same); err != nil {
+		t.Errorf("Compatible with a moved command and one more round: %v, want nil", err)
+	}
+	for what, change := range map[string]func(*Header){
+		"seed":     func(x *Header) { x.Seed++ },
+		"rounds":   func(x *Header) { x.Rounds-- },
+		"mode":     func(x *Header) { x.Mode = "gauntlet" },
+		"engines":  func(x *Header) { x.Engines = x.Engines[:1] },
+		"openings": func(x *Header) { x.Openings = []string{"f5f6"} },
+	} {
+		other := testHeader()
+		change(&other)
+		if err := h.Compatible(&other); err == nil || !strings.Contains(err.Error(), what) {
+			t.Errorf("a different %s: %v, want an error naming it", what, err)
+		}
+	}
+}

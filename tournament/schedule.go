@@ -1,0 +1,116 @@
+package tournament
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// Mode is how engines are paired.
+type Mode int
+
+// The pairing modes.
+const (
+	// RoundRobin pairs every engine with every other one.
+	RoundRobin Mode = iota
+	// Gauntlet pairs the first engine with each of the others, and the
+	// others never meet.
+	Gauntlet
+)
+
+// String returns "round-robin" or "gauntlet", the names ParseMode reads.
+func (m Mode) String() string {
+	if m == Gauntlet {
+		return "gauntlet"
+	}
+	return "round-robin"
+}
+
+// ParseMode reads a mode's name: round-robin (or rr) or gauntlet.
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "round-robin", "roundrobin", "rr":
+		return RoundRobin, nil
+	case "gauntlet":
+		return Gauntlet, nil
+	}
+	return 0, fmt.Errorf("mode %q: want round-robin or gauntlet", s)
+}
+
+// Pairing is one scheduled game.
+type Pairing struct {
+	// Game numbers the games from 1, in schedule order; results files
+	// refer to games by it.
+	Game int
+	// Round is the 1-based round: every pair plays one opening twice in a
+	// round, once with each colour.
+	Round int
+	// Black and White are indices into the tournament's engines.
+	Black, White int
+	// Opening is the index of the opening in the openings list; Moves are
+	// its moves.
+	Opening int
+	Moves   []othello.Move
+	// BlackSeed and WhiteSeed are the seeds given to the engines that
+	// accept one: never 0, which engines read as "from the clock".
+	BlackSeed, WhiteSeed uint64
+}
+
+// Pairs returns the pairs of engine indices that meet in a tournament of n
+// engines, lower index first.
+func Pairs(mode Mode, n int) [][2]int {
+	var pairs [][2]int
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if mode == Gauntlet && i != 0 {
+				break
+			}
+			pairs = append(pairs, [2]int{i, j})
+		}
+	}
+	return pairs
+}
+
+// Schedule returns every game of a tournament of n engines over rounds
+// rounds. Round r plays the r-th opening of a seeded shuffle of openings
+// (starting the shuffle again when rounds outnumber openings) twice for
+// every pair, the colours swapped, so each pair plays as many games with
+// each colour. The seed fixes the opening order and the engines' seeds:
+// the same arguments always give the same schedule.
+func Schedule(mode Mode, n, rounds int, openings []Opening, seed uint64) []Pairing {
+	if len(openings) == 0 || n < 2 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6f7468656c6c6f)) // "othello"
+	order := rng.Perm(len(openings))
+	var games []Pairing
+	for r := 1; r <= rounds; r++ {
+		o := order[(r-1)%len(order)]
+		for _, p := range Pairs(mode, n) {
+			for _, c := range [][2]int{{p[0], p[1]}, {p[1], p[0]}} {
+				id := len(games) + 1
+				games = append(games, Pairing{
+					Game: id, Round: r, Black: c[0], White: c[1], Opening: o, Moves: openings[o].Moves,
+					BlackSeed: engineSeed(seed, id, othello.Black), WhiteSeed: engineSeed(seed, id, othello.White),
+				})
+			}
+		}
+	}
+	return games
+}
+
+// engineSeed derives the seed of one seat of one game from the
+// tournament's seed with the splitmix64 finaliser, so that seeds of
+// neighbouring games are unrelated.
+func engineSeed(seed uint64, game int, c othello.Color) uint64 {
+	z := seed + uint64(game)*2 + uint64(c) + 1
+	z *= 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	z ^= z >> 31
+	if z == 0 {
+		return 1
+	}
+	return z
+}

@@ -1,0 +1,88 @@
+package tournament
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// Summary is the machine-readable form of a tournament (--json): what was
+// played, the standings, each pair's result and every game.
+type Summary struct {
+	Header
+	// Complete is false when the tournament stopped before its last game.
+	Complete  bool              `json:"complete"`
+	End       time.Time         `json:"end"`
+	Standings []StandingSummary `json:"standings"`
+	Pairs     []PairSummary     `json:"pairs"`
+	Games     []Record          `json:"games"`
+}
+
+// StandingSummary is one line of the standings in a Summary. Elo and
+// Margin are null when infinite (every game won or lost, or none played).
+type StandingSummary struct {
+	Rank       int      `json:"rank"`
+	Engine     int      `json:"engine"`
+	Name       string   `json:"name"`
+	Games      int      `json:"games"`
+	Wins       int      `json:"wins"`
+	Draws      int      `json:"draws"`
+	Losses     int      `json:"losses"`
+	Points     float64  `json:"points"`
+	Score      float64  `json:"score_percent"`
+	Elo        *float64 `json:"elo"`
+	Margin     *float64 `json:"elo_margin95"`
+	Forfeits   int      `json:"forfeits"`
+	WhiteGames int      `json:"white_games"`
+}
+
+// PairSummary is the result of one pair in a Summary, from the first
+// engine's side.
+type PairSummary struct {
+	A      string   `json:"a"`
+	B      string   `json:"b"`
+	Wins   int      `json:"a_wins"`
+	Draws  int      `json:"draws"`
+	Losses int      `json:"a_losses"`
+	Score  float64  `json:"a_score_percent"`
+	Elo    *float64 `json:"a_elo"`
+	Margin *float64 `json:"elo_margin95"`
+}
+
+// finite returns x, or nil when x is infinite or not a number, which JSON
+// cannot hold.
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
+
+// NewSummary builds the summary of the games recs of the tournament h.
+func NewSummary(h Header, recs []Record, complete bool, end time.Time) Summary {
+	names := h.Names()
+	s := Summary{Header: h, Complete: complete, End: end.UTC(), Standings: []StandingSummary{}, Pairs: []PairSummary{}}
+	s.Version = resultsVersion
+	s.Games = slices.Clone(recs)
+	slices.SortFunc(s.Games, func(a, b Record) int { return a.Game - b.Game })
+	for i, st := range Standings(names, recs) {
+		s.Standings = append(s.Standings, StandingSummary{
+			Rank: i + 1, Engine: st.Engine, Name: st.Name, Games: st.Games(), Wins: st.Wins, Draws: st.Draws, Losses: st.Losses,
+			Points: st.Points(), Score: 100 * st.Fraction(), Elo: finite(st.Elo), Margin: finite(st.Margin),
+			Forfeits: st.Forfeits, WhiteGames: st.White,
+		})
+	}
+	m := Pairwise(len(names), recs)
+	for i := range m {
+		for j := i + 1; j < len(m); j++ {
+			sc := m[i][j]
+			if sc.Games() == 0 {
+				continue
+			}
+			d, e := sc.Elo()
+			s.Pairs = append(s.Pairs, PairSummary{A: names[i], B: names[j], Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
+				Score: 100 * sc.Fraction(), Elo: finite(d), Margin: finite(e)})
+		}
+	}
+	return s
+}
