@@ -27,7 +27,11 @@ func BenchmarkPlayout(b *testing.B) {
 const benchSearchBudget = 100_000
 
 func benchmarkSearch(b *testing.B, cfg Config) {
-	cfg.ArenaNodes = 1 << 20
+	if cfg.ArenaNodes == DefaultConfig().ArenaNodes {
+		// 1<<20 nodes (32 MiB) hold a 100,000-playout tree; the default's
+		// 256 MiB would only take memory from the shared machine.
+		cfg.ArenaNodes = 1 << 20
+	}
 	s, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -63,5 +67,14 @@ func BenchmarkSearchPruning(b *testing.B) {
 func BenchmarkSearchUCB(b *testing.B) {
 	cfg := DefaultConfig()
 	cfg.Algorithm = UCB
+	benchmarkSearch(b, cfg)
+}
+
+// BenchmarkSearchArenaFull is BenchmarkSearch with an arena of 4,096 nodes,
+// full after a few thousand playouts: it measures the search going on from
+// the leaves it has, which should cost no more than a search with room.
+func BenchmarkSearchArenaFull(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.ArenaNodes = 1 << 12
 	benchmarkSearch(b, cfg)
 }

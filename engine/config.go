@@ -117,8 +117,10 @@ type Config struct {
 	// matches to make the engine stronger.
 	Pruning bool
 
-	// PruneRD is r_d: a move is pruned when mean + r_d*σ is below the best
-	// move's mean - r_d*σ, σ being the standard deviation of a mean.
+	// PruneRD is r_d: a move is pruned when its mean + r_d*σ is below
+	// mean - r_d*σ of the best move by mean (issue 3's rule: the reference
+	// is that move, not the highest lower bound), σ being the standard
+	// deviation of a mean.
 	// Default 2.0: each bound is then about a 97.7% one-sided normal bound,
 	// and the two means must be at least 2σ1+2σ2 apart, so a wrong prune
 	// needs a very unlucky sample; Bouzy's experiments used values of 1 to
@@ -136,23 +138,26 @@ type Config struct {
 
 	// PruneMinVisits is the number of simulations a move needs before it
 	// may be pruned, or serve as the reference that prunes others. While
-	// pruning is on, every move still in the running at a node where
-	// pruning applies gets this many simulations before UCB1 takes over
-	// (UCB1 alone gives a hopeless move only about ln N of them, so it
-	// would never qualify). Default 1000: a mean is only as good as the
-	// subtree below it, and under UCT a move's early mean is mostly random
-	// play, which can rank the minimax-best move low. On 300 endgames of 4
-	// to 8 empty squares with a unique best move, UCT with pruning pruned
-	// that move 6 times at 100, once at 500 and never at 1000
-	// (docs/engine.md); the warm-up costs about 10,000 playouts at the
-	// root, some 25 ms of a 10 s search.
+	// pruning is on, every root move still in the running gets this many
+	// simulations before UCB1 takes over (UCB1 alone gives a hopeless move
+	// only about ln N of them, so it would never qualify); inside the tree
+	// there is no such warm-up, and only moves UCB1 itself visited this
+	// often are judged (docs/engine.md says why). Default 1000: a mean is
+	// only as good as the subtree below it, and under UCT a move's early
+	// mean is mostly random play, which can rank the minimax-best move low.
+	// On 300 endgames of 4 to 8 empty squares with a unique best move, UCT
+	// with pruning pruned that move 6 times at 100, once at 500 and never
+	// at 1000 (docs/engine.md); the warm-up costs about 10,000 playouts at
+	// the root, some 25 ms of a 10 s search.
 	PruneMinVisits int
 
 	// PruneNodeVisits is the number of visits a tree node below the root
-	// needs before pruning (and its warm-up) applies to its children.
-	// Default 10000: ten times PruneMinVisits, a typical node's number of
-	// moves, so that the warm-up takes a modest share of the node's visits
-	// instead of flattening UCT's choices at young nodes.
+	// needs before pruning passes run over its children. Default 10000:
+	// ten times PruneMinVisits, a typical node's number of moves. A pass
+	// can only judge children UCB1 has already given PruneMinVisits
+	// simulations, which at a young node is at most the favourite, so
+	// passes there would cost a square root per child and cut nothing.
+	// Not yet tuned by measured matches.
 	PruneNodeVisits int
 
 	// PruneEvery is how many visits of a node pass between two pruning

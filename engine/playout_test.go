@@ -130,6 +130,19 @@ func TestRewards(t *testing.T) {
 		}
 	}
 	s := newSearcher(t, testConfig())
+	for _, tc := range []struct {
+		reward Reward
+		d      int
+		want   float64
+	}{
+		{WinLoss, 1, 1}, {WinLoss, 64, 1}, {WinLoss, 0, 0.5}, {WinLoss, -1, 0}, {WinLoss, -64, 0},
+		{DiscDiff, 64, 1}, {DiscDiff, 0, 0.5}, {DiscDiff, -64, 0}, {DiscDiff, 10, 74.0 / 128}, {DiscDiff, -10, 54.0 / 128},
+	} {
+		s.cfg.Reward = tc.reward
+		if got := s.reward(tc.d); got != tc.want {
+			t.Errorf("%v: reward(%+d) = %v, want %v", tc.reward, tc.d, got, tc.want)
+		}
+	}
 	for d := -64; d <= 64; d++ {
 		for _, reward := range []Reward{WinLoss, DiscDiff} {
 			s.cfg.Reward = reward

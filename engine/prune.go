@@ -29,14 +29,16 @@ type pruneResult struct {
 }
 
 // prune is one progressive-pruning pass over the children of n. Among the
-// children with at least PruneMinVisits simulations, the reference is the
-// highest lower bound mean - r_d*σ; a child whose upper bound mean + r_d*σ
-// is below it is statistically inferior and is pruned: it gets no more
-// simulations. The child best by mean is never pruned (its upper bound is at
-// least its mean, which is at least the reference's, so the rule cannot
-// reach it; the check is explicit all the same), so neither is the last one.
-// After the pass no two eligible children are separable, so if every
-// remaining child is eligible with σ < σ_e they all count as equal.
+// children with at least PruneMinVisits simulations (the eligible ones), the
+// reference is the child best by mean, as progressive pruning defines it: a
+// child whose upper bound mean + r_d*σ is below the reference's lower bound
+// mean - r_d*σ is statistically inferior to the best move and is pruned: it
+// gets no more simulations. The reference itself is never pruned (its upper
+// bound is at least its lower bound; the check is explicit all the same), so
+// neither is the last child. The remaining children all count as equal when
+// every one is eligible with σ < σ_e and no two of them are separable (the
+// lowest upper bound is not below the highest lower bound): comparing with
+// the best move alone does not prove that two others overlap.
 func (s *Searcher) prune(n uint32) pruneResult {
 	nd := &s.nodes[n]
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
@@ -55,10 +57,7 @@ func (s *Searcher) prune(n uint32) pruneResult {
 		}
 		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
 		if mean > bestMean {
-			bestMean, best = mean, i
-		}
-		if lower := mean - rd*se; lower > refLower {
-			refLower = lower
+			bestMean, best, refLower = mean, i, mean-rd*se
 		}
 	}
 	if best < 0 {
@@ -66,6 +65,7 @@ func (s *Searcher) prune(n uint32) pruneResult {
 	}
 
 	allEqual := remaining >= 2
+	minUpper, maxLower := math.Inf(1), math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
 		if ch.flags&flagPruned != 0 {
@@ -76,7 +76,8 @@ func (s *Searcher) prune(n uint32) pruneResult {
 			continue
 		}
 		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
-		if i != best && remaining > 1 && mean+rd*se < refLower {
+		upper, lower := mean+rd*se, mean-rd*se
+		if i != best && remaining > 1 && upper < refLower {
 			ch.flags |= flagPruned
 			remaining--
 			s.pruned++
@@ -85,6 +86,8 @@ func (s *Searcher) prune(n uint32) pruneResult {
 		if se >= s.cfg.PruneSigmaE {
 			allEqual = false
 		}
+		minUpper, maxLower = min(minUpper, upper), max(maxLower, lower)
 	}
-	return pruneResult{remaining: remaining, allEqual: allEqual && remaining >= 2}
+	allEqual = allEqual && remaining >= 2 && minUpper >= maxLower
+	return pruneResult{remaining: remaining, allEqual: allEqual}
 }

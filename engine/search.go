@@ -62,6 +62,7 @@ type Searcher struct {
 	maxDepth  int
 	pruned    int
 	arenaFull bool
+	warming   bool // pruning's warm-up at the root is not over yet
 }
 
 // New validates cfg and returns a Searcher with its arena allocated.
@@ -101,8 +102,8 @@ func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits)
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if err := checkPosition(pos); err != nil {
-		return Result{}, err
+	if err := pos.Validate(); err != nil {
+		return Result{}, fmt.Errorf("%w: %w", ErrInvalidPosition, err)
 	}
 	if lim.Playouts < 0 {
 		return Result{}, fmt.Errorf("playout budget %d: want 0 (none) or more", lim.Playouts)
@@ -151,17 +152,6 @@ func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits)
 	return s.result(it, stopped, time.Since(start)), nil
 }
 
-// checkPosition rejects positions no game can hold.
-func checkPosition(pos othello.Position) error {
-	if pos.Player&pos.Opponent != 0 {
-		return fmt.Errorf("%w: %w", ErrInvalidPosition, othello.ErrOverlap)
-	}
-	if pos.Turn != othello.Black && pos.Turn != othello.White {
-		return fmt.Errorf("%w: colour to move %d", ErrInvalidPosition, pos.Turn)
-	}
-	return nil
-}
-
 // expired returns why the search must stop now, or "". The deadline is
 // consulted only to stop, never to steer, so a search that ends on its
 // budget does not depend on the clock.
@@ -198,6 +188,7 @@ func (s *Searcher) reset(pos othello.Position) {
 	s.nodes[0] = node{move: othello.NoMove}
 	s.used = 1
 	s.maxDepth, s.pruned, s.arenaFull = 0, 0, false
+	s.warming = s.cfg.Pruning
 	s.rng = newRNG(s.cfg.Seed ^ splitmix64(pos.Player^splitmix64(pos.Opponent)))
 	s.expand(0, s.rootP, s.rootO) // room is guaranteed by MinArenaNodes
 }

@@ -165,6 +165,10 @@ func TestSingleMove(t *testing.T) {
 			t.Errorf("%v: got %v after %d playouts, stopped %q; want %v at once (%q)",
 				tc.pos, res.Move, res.Stats.Playouts, res.Stats.Stopped, tc.want, StopSingleMove)
 		}
+		// Nothing was searched, so the log line must not show a win rate of 0.
+		if line := res.Stats.String(); !strings.Contains(line, " forced ") || strings.Contains(line, "winrate") {
+			t.Errorf("%v: Stats.String() = %q: want \"forced\" and no win rate", tc.pos, line)
+		}
 	}
 }
 
@@ -398,5 +402,81 @@ func TestStatsJSON(t *testing.T) {
 		if _, err := json.Marshal(res.Stats); err != nil {
 			t.Errorf("%+v: json.Marshal(Stats) = %v, want no error", lim, err)
 		}
+	}
+}
+
+// TestWipeOutInOne checks a wipe-out in one, the first example of a
+// forced win: X (black) e4 g4, O (white) f5 e6, X to move. d7 captures f5
+// and e6 along the diagonal to g4, leaving O no disc: the game ends 5-0. The
+// only other move, g6, captures f5 alone, and the exact solver shows that X
+// then does not win. The board is sparse but its game tree is tiny, so the
+// test proves all of this before searching.
+func TestWipeOutInOne(t *testing.T) {
+	pos := mustParse(t, "----------------------------X-X------O------O-------------------", othello.Black)
+	wipe, err := othello.ParseSquare("d7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := popcount(pos.Moves()); got != 2 {
+		t.Fatalf("%v: %d legal moves, want 2", pos, got)
+	}
+	for m := pos.Moves(); m != 0; m &= m - 1 {
+		mv := othello.Move(nthBit(m, 0))
+		next := pos.Play(mv)
+		wipes := next.Player == 0 // after the move, the player to move is O
+		if wipes != (mv == wipe) {
+			t.Fatalf("%v: move %v leaves O %d discs; want a wipe-out exactly for %v", pos, mv, popcount(next.Player), wipe)
+		}
+		if v := -solve(next.Player, next.Opponent); mv != wipe && v > 0 {
+			t.Fatalf("%v: move %v has exact value %+d: want it not to win", pos, mv, v)
+		}
+	}
+	for _, alg := range []Algorithm{UCT, UCB} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			cfg := testConfig()
+			cfg.Algorithm, cfg.Seed = alg, seed
+			res, err := newSearcher(t, cfg).Search(context.Background(), pos, Limits{Playouts: 5_000})
+			if err != nil {
+				t.Fatalf("%v seed %d: %v", alg, seed, err)
+			}
+			if res.Move != wipe {
+				t.Errorf("%v seed %d: got %v, want the wipe-out %v (%v)", alg, seed, res.Move, wipe, res.Stats)
+			}
+		}
+	}
+}
+
+// TestPruningInTree checks that pruning also happens below the root: with
+// a small PruneNodeVisits, more moves are pruned in all than the root's
+// pruned moves, and the principal variation stays a legal line.
+func TestPruningInTree(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	cfg := pruningConfig()
+	cfg.PruneMinVisits, cfg.PruneNodeVisits = 50, 500
+	s := newSearcher(t, cfg)
+	searched := 0
+	for i := 0; i < 20 && searched < 5; i++ {
+		pos, ok := randomPosition(r, 24)
+		if !ok || popcount(pos.Moves()) < 2 {
+			continue
+		}
+		searched++
+		res, err := s.Search(context.Background(), pos, Limits{Playouts: 50_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		atRoot := 0
+		for _, m := range res.Stats.RootMoves {
+			if m.Pruned {
+				atRoot++
+			}
+		}
+		if res.Stats.Pruned <= atRoot {
+			t.Errorf("%v: %d moves pruned in all, %d of them at the root: want some below the root (%v)", pos, res.Stats.Pruned, atRoot, res.Stats)
+		}
+		checkPV(t, pos, res.Stats.PV)
+	}
+	if searched == 0 {
+		t.Fatalf("no position with two moves or more found: the test proves nothing")
 	}
 }

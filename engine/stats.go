@@ -20,18 +20,22 @@ const (
 
 // Stats describes one search, for logs and analysis.
 type Stats struct {
-	Playouts          int64          // simulations run (one per iteration)
-	Elapsed           time.Duration  // wall-clock time of the search
-	PlayoutsPerSecond float64        // Playouts / Elapsed
-	Nodes             int            // arena nodes in use, the root included
-	MaxDepth          int            // deepest tree node reached, the root's children at 1
-	Pruned            int            // moves pruned, at the root and inside the tree
-	Visits            int64          // simulations through the chosen move
-	WinRate           float64        // the chosen move's mean reward for the side to move, 0..1
-	PV                []othello.Move // principal variation: most visited child, level by level
-	Stopped           string         // why the search stopped: one of the Stop constants
-	ArenaFull         bool           // the arena filled up and leaves stopped growing
-	RootMoves         []MoveStats    // every root move, in square order
+	Playouts          int64         // simulations run (one per iteration)
+	Elapsed           time.Duration // wall-clock time of the search
+	PlayoutsPerSecond float64       // Playouts / Elapsed
+	Nodes             int           // arena nodes in use, the root included
+	MaxDepth          int           // deepest tree node reached, the root's children at 1
+	Pruned            int           // moves pruned, at the root and inside the tree
+	Visits            int64         // simulations through the chosen move
+	// WinRate is the chosen move's mean reward for the side to move, 0..1:
+	// under WinLoss the win rate (a draw counts half), under DiscDiff the
+	// normalised disc difference (d+64)/128. It is 0 for a forced move,
+	// which is not searched; String then says "forced" instead.
+	WinRate   float64
+	PV        []othello.Move // principal variation: most visited child, level by level
+	Stopped   string         // why the search stopped: one of the Stop constants
+	ArenaFull bool           // the arena filled up and leaves stopped growing
+	RootMoves []MoveStats    // every root move, in square order
 }
 
 // MoveStats is what the search knows of one root move.
@@ -61,10 +65,15 @@ func (s Stats) String() string {
 	b.WriteString(strconv.Itoa(s.MaxDepth))
 	b.WriteString(" pruned ")
 	b.WriteString(strconv.Itoa(s.Pruned))
-	b.WriteString(" visits ")
-	b.WriteString(strconv.FormatInt(s.Visits, 10))
-	b.WriteString(" winrate ")
-	b.WriteString(strconv.FormatFloat(s.WinRate, 'f', 3, 64))
+	if s.Stopped == StopSingleMove {
+		// Nothing was searched: a win rate of 0 would read as a lost game.
+		b.WriteString(" forced")
+	} else {
+		b.WriteString(" visits ")
+		b.WriteString(strconv.FormatInt(s.Visits, 10))
+		b.WriteString(" winrate ")
+		b.WriteString(strconv.FormatFloat(s.WinRate, 'f', 3, 64))
+	}
 	b.WriteString(" pv ")
 	if len(s.PV) == 0 {
 		b.WriteString("-")

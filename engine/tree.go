@@ -76,19 +76,36 @@ func (s *Searcher) expand(n uint32, p, o uint64) bool {
 
 // selectChild returns the child of n with the highest UCB1 score
 // mean + C*sqrt(ln N / n_i) among those not pruned; an unvisited child
-// comes first, in move order. When warm is set (pruning applies at n), a
-// child with fewer than PruneMinVisits simulations comes before UCB1, the
-// least visited first: UCB1 alone gives a hopeless move only about ln N
-// visits, so without this it would never qualify to be judged, and pruning
-// would never remove it. Ties go to the lower index, which keeps the search
-// deterministic.
+// comes first, in move order. Ties go to the lower index, which keeps the
+// search deterministic.
+//
+// When warm is set (n is the root, pruning is on and some move still lacks
+// its minimum), the least visited move still in the running comes first
+// while it has fewer than PruneMinVisits simulations: UCB1 alone gives a
+// hopeless move only about ln N visits, so without this it would never
+// qualify to be judged, and pruning would never remove it. The warm-up is
+// found before any score is computed, so it costs no Sqrt or Log, and it
+// ends for good once every move left has its minimum (visits only grow and
+// pruning only removes moves).
 func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 	nd := &s.nodes[n]
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
+	if warm {
+		least, leastVisits := -1, uint32(math.MaxUint32)
+		for i := range children {
+			ch := &children[i]
+			if ch.flags&flagPruned == 0 && ch.visits < leastVisits {
+				least, leastVisits = i, ch.visits
+			}
+		}
+		if least >= 0 && leastVisits < s.pruneMinVisits {
+			return nd.first + uint32(least)
+		}
+		s.warming = false
+	}
 	logN := math.Log(float64(nd.visits))
 	c := s.cfg.Exploration
 	best, bestScore := -1, math.Inf(-1)
-	least, leastVisits := -1, uint32(math.MaxUint32)
 	for i := range children {
 		ch := &children[i]
 		if ch.flags&flagPruned != 0 {
@@ -97,17 +114,11 @@ func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 		if ch.visits == 0 {
 			return nd.first + uint32(i)
 		}
-		if ch.visits < leastVisits {
-			least, leastVisits = i, ch.visits
-		}
 		v := float64(ch.visits)
 		score := ch.sum/v + c*math.Sqrt(logN/v)
 		if score > bestScore {
 			best, bestScore = i, score
 		}
-	}
-	if warm && leastVisits < s.pruneMinVisits {
-		best = least
 	}
 	if best < 0 {
 		// Unreachable: pruning always leaves a child. Fall back to the
@@ -137,18 +148,22 @@ func (s *Searcher) iterate() {
 	for {
 		nd := &s.nodes[n]
 		if nd.nchild == 0 {
+			// Once the arena has refused a leaf the search stops asking:
+			// expand would cost a Moves call per iteration, mostly for
+			// nothing. A leaf whose fewer children might still fit stays a
+			// leaf too; the last few slots are not worth that cost.
 			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 ||
-				nd.visits < s.expandVisits || !s.expand(n, p, o) {
+				nd.visits < s.expandVisits || s.arenaFull || !s.expand(n, p, o) {
 				break
 			}
 		}
-		// Pruning applies at the root (pruned by Search between iterations)
-		// and at nodes with PruneNodeVisits visits.
-		warm := s.cfg.Pruning && (n == 0 || nd.visits >= s.pruneNodeVisits)
-		if warm && n != 0 && nd.visits%s.pruneEvery == 0 {
+		// Pruning applies at the root (pruned by Search between iterations,
+		// with a warm-up) and at inner nodes with PruneNodeVisits visits
+		// (without one: see docs/engine.md).
+		if n != 0 && s.cfg.Pruning && nd.visits >= s.pruneNodeVisits && nd.visits%s.pruneEvery == 0 {
 			s.prune(n)
 		}
-		n = s.selectChild(n, warm)
+		n = s.selectChild(n, n == 0 && s.warming)
 		p, o = step(p, o, s.nodes[n].move)
 		depth++
 		s.path[depth] = n
