@@ -121,13 +121,22 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 			return o, errors.New("--engine: empty command")
 		}
 	}
+	if err := checkLimits(o.limits); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// checkLimits rejects a time limit that is not positive; a match and a
+// tournament take the same three.
+func checkLimits(lim match.Limits) error {
 	for _, d := range []struct {
 		name string
 		v    time.Duration
-	}{{"--connect-time", o.limits.Connect}, {"--genmove-time", o.limits.GenMove}, {"--reply-time", o.limits.Reply}} {
+	}{{"--connect-time", lim.Connect}, {"--genmove-time", lim.GenMove}, {"--reply-time", lim.Reply}} {
 		if d.v <= 0 {
-			return o, fmt.Errorf("%s %v: want a positive duration", d.name, d.v)
+			return fmt.Errorf("%s %v: want a positive duration", d.name, d.v)
 		}
 	}
-	return o, nil
+	return nil
 }

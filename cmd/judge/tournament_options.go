@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
@@ -142,13 +141,8 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	if o.concurrency < 1 {
 		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.concurrency)
 	}
-	for _, d := range []struct {
-		name string
-		v    time.Duration
-	}{{"--connect-time", o.limits.Connect}, {"--genmove-time", o.limits.GenMove}, {"--reply-time", o.limits.Reply}} {
-		if d.v <= 0 {
-			return o, fmt.Errorf("%s %v: want a positive duration", d.name, d.v)
-		}
+	if err := checkLimits(o.limits); err != nil {
+		return o, err
 	}
 	return o, nil
 }
