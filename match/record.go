@@ -129,24 +129,47 @@ type PlayerSummary struct {
 	QuitError    string       `json:"quit_error,omitempty"`
 }
 
+// GameFacts is what every machine-readable form of a game holds (a match
+// summary's rounds, a tournament's records), built in one place by
+// GameResult.Facts so that the two cannot drift apart.
+type GameFacts struct {
+	// Played is false when the game could not start; Note says why.
+	Played     bool   `json:"played"`
+	Note       string `json:"note,omitempty"`
+	Moves      string `json:"moves"`
+	BlackDiscs int    `json:"black_discs"`
+	WhiteDiscs int    `json:"white_discs"`
+	Score      int    `json:"score"`
+	// Outcome is "black wins", "white wins" or "draw".
+	Outcome   string       `json:"outcome"`
+	Forfeit   *otp.Forfeit `json:"forfeit,omitempty"`
+	ForfeitBy string       `json:"forfeit_by,omitempty"`
+	// DurationMS is the game's wall time in milliseconds.
+	DurationMS float64 `json:"duration_ms"`
+}
+
+// Facts returns the game's GameFacts.
+func (g *GameResult) Facts() GameFacts {
+	black, white := g.Discs()
+	f := GameFacts{
+		Played: g.Played, Note: g.Note, Moves: g.Record(), BlackDiscs: black, WhiteDiscs: white, Score: g.Score(),
+		Outcome: g.Outcome.String(), Forfeit: g.Forfeit, DurationMS: Milliseconds(g.Duration),
+	}
+	if g.Forfeit != nil {
+		f.ForfeitBy = g.ForfeitBy.String()
+	}
+	return f
+}
+
 // GameSummary is one round of a Summary.
 type GameSummary struct {
-	Round       int          `json:"round"`
-	Black       string       `json:"black"`
-	White       string       `json:"white"`
-	BlackPlayer int          `json:"black_player"`
-	Played      bool         `json:"played"`
-	Note        string       `json:"note,omitempty"`
-	Moves       string       `json:"moves"`
-	BlackDiscs  int          `json:"black_discs"`
-	WhiteDiscs  int          `json:"white_discs"`
-	Score       int          `json:"score"`
-	Outcome     string       `json:"outcome"`
-	Winner      int          `json:"winner"` // player number, 0 for a draw
-	Forfeit     *otp.Forfeit `json:"forfeit,omitempty"`
-	ForfeitBy   string       `json:"forfeit_by,omitempty"`
-	DurationMS  float64      `json:"duration_ms"`
-	MaxThinkMS  float64      `json:"max_think_ms"`
+	Round       int    `json:"round"`
+	Black       string `json:"black"`
+	White       string `json:"white"`
+	BlackPlayer int    `json:"black_player"`
+	GameFacts
+	Winner     int     `json:"winner"` // player number, 0 for a draw
+	MaxThinkMS float64 `json:"max_think_ms"`
 }
 
 // Summary returns the machine-readable form of the result.
@@ -160,27 +183,21 @@ func (r *Result) Summary() Summary {
 	}
 	for i := range r.Games {
 		g := &r.Games[i]
-		black, white := g.Discs()
-		gs := GameSummary{
-			Round: g.Round, Black: g.Black, White: g.White, BlackPlayer: g.BlackPlayer, Played: g.Played, Note: g.Note,
-			Moves: g.Record(), BlackDiscs: black, WhiteDiscs: white, Score: g.Score(), Outcome: g.Outcome.String(),
-			Forfeit: g.Forfeit, DurationMS: ms(g.Duration),
-		}
+		gs := GameSummary{Round: g.Round, Black: g.Black, White: g.White, BlackPlayer: g.BlackPlayer, GameFacts: g.Facts()}
 		if c, ok := g.Outcome.Winner(); ok {
 			gs.Winner = g.BlackPlayer
 			if c != othello.Black {
 				gs.Winner = 3 - g.BlackPlayer
 			}
 		}
-		if g.Forfeit != nil {
-			gs.ForfeitBy = g.ForfeitBy.String()
-		}
 		for _, d := range g.Times {
-			gs.MaxThinkMS = max(gs.MaxThinkMS, ms(d))
+			gs.MaxThinkMS = max(gs.MaxThinkMS, Milliseconds(d))
 		}
 		s.Games = append(s.Games, gs)
 	}
 	return s
 }
 
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+// Milliseconds returns d in milliseconds, fractions kept, as the JSON
+// forms write durations.
+func Milliseconds(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

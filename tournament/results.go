@@ -2,11 +2,13 @@ package tournament
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -51,8 +53,8 @@ func (h *Header) Names() []string {
 }
 
 // Compatible reports why a results file written under h cannot be resumed
-// under now, nil if it can: the schedule (mode, seed, engine names and
-// openings) must be the same. now may have more rounds, which extends the
+// under now, nil if it can: the schedule (mode, seed, engine names, which
+// engines take a seed and with what flag, openings) must be the same. now may have more rounds, which extends the
 // tournament: a longer schedule starts with the shorter one. Commands and
 // limits may change, say after moving the engines' programs.
 func (h *Header) Compatible(now *Header) error {
@@ -69,6 +71,12 @@ func (h *Header) Compatible(now *Header) error {
 		return fmt.Errorf("results file has engines %q, not %q", h.Names(), now.Names())
 	case !slices.Equal(h.Openings, now.Openings):
 		return errors.New("results file has other openings")
+	}
+	// The seeds recorded depend on which engines take one.
+	for i, e := range h.Engines {
+		if f := now.Engines[i].SeedFlag; e.SeedFlag != f {
+			return fmt.Errorf("results file has engine %s with seed flag %q, not %q", e.Name, e.SeedFlag, f)
+		}
 	}
 	return nil
 }
@@ -89,54 +97,50 @@ type Record struct {
 	// takes none.
 	BlackSeed uint64 `json:"black_seed,omitempty"`
 	WhiteSeed uint64 `json:"white_seed,omitempty"`
-	// Played is false when the game could not start (an engine never
-	// connected or did not answer name); Note says why.
-	Played     bool   `json:"played"`
-	Note       string `json:"note,omitempty"`
-	Moves      string `json:"moves"`
-	BlackDiscs int    `json:"black_discs"`
-	WhiteDiscs int    `json:"white_discs"`
-	Score      int    `json:"score"`
-	// Outcome is "black wins", "white wins" or "draw".
-	Outcome string `json:"outcome"`
+	// GameFacts hold the game itself: Played is false when the game could
+	// not start (an engine never connected or did not answer name), Note
+	// says why. ForfeitBy is "black", "white", or "both" when neither
+	// engine could play: Forfeit is then black's and WhiteForfeit white's.
+	match.GameFacts
+	WhiteForfeit *otp.Forfeit `json:"white_forfeit,omitempty"`
 	// Winner is the winning engine's index, -1 for a draw.
-	Winner    int          `json:"winner"`
-	Forfeit   *otp.Forfeit `json:"forfeit,omitempty"`
-	ForfeitBy string       `json:"forfeit_by,omitempty"`
+	Winner int `json:"winner"`
 	// BlackExit and WhiteExit are the engine processes' exit statuses when
 	// not a clean exit (a crash, or a kill after the game).
 	BlackExit string `json:"black_exit,omitempty"`
 	WhiteExit string `json:"white_exit,omitempty"`
-	// Restarted names the engines that crashed or were disqualified in
-	// their previous game and were started afresh for this one.
-	Restarted  []string  `json:"restarted,omitempty"`
-	Start      time.Time `json:"start"`
-	DurationMS float64   `json:"duration_ms"`
+	// Restarted names the engines that crashed or were disqualified in an
+	// earlier game and were started afresh for this one: the first game of
+	// the engine started after that forfeit was recorded (Runner.Run).
+	Restarted []string  `json:"restarted,omitempty"`
+	Start     time.Time `json:"start"`
 }
 
-// Faulted returns the engine index that broke a rule in the game, -1 if
-// none did.
-func (r *Record) Faulted() int {
+// bothForfeited is Record.ForfeitBy when neither engine could play.
+const bothForfeited = "both"
+
+// Faulted returns the engines that broke a rule in the game: none, one,
+// or both when neither could play.
+func (r *Record) Faulted() []int {
 	switch r.ForfeitBy {
 	case othello.Black.String():
-		return r.BlackEngine
+		return []int{r.BlackEngine}
 	case othello.White.String():
-		return r.WhiteEngine
+		return []int{r.WhiteEngine}
+	case bothForfeited:
+		return []int{r.BlackEngine, r.WhiteEngine}
 	}
-	return -1
+	return nil
 }
 
 // newRecord builds the record of a game from its pairing and result.
-func newRecord(p Pairing, names []string, g *match.GameResult, exits [2]string) Record {
-	black, white := g.Discs()
+func newRecord(p Pairing, names []string, played *Played) Record {
+	g := &played.Game
 	r := Record{
 		Game: p.Game, Round: p.Round, Opening: othello.FormatMoves(p.Moves), OpeningIndex: p.Opening,
 		BlackEngine: p.Black, WhiteEngine: p.White, Black: names[p.Black], White: names[p.White],
-		BlackSeed: p.BlackSeed, WhiteSeed: p.WhiteSeed,
-		Played: g.Played, Note: g.Note, Moves: g.Record(), BlackDiscs: black, WhiteDiscs: white, Score: g.Score(),
-		Outcome: g.Outcome.String(), Winner: -1, Forfeit: g.Forfeit,
-		BlackExit: exits[othello.Black], WhiteExit: exits[othello.White],
-		Start: g.Start.UTC(), DurationMS: float64(g.Duration) / float64(time.Millisecond),
+		BlackSeed: p.BlackSeed, WhiteSeed: p.WhiteSeed, GameFacts: g.Facts(), Winner: -1,
+		BlackExit: played.Exits[othello.Black], WhiteExit: played.Exits[othello.White], Start: g.Start.UTC(),
 	}
 	if c, ok := g.Outcome.Winner(); ok {
 		r.Winner = p.Black
@@ -144,11 +148,16 @@ func newRecord(p Pairing, names []string, g *match.GameResult, exits [2]string) 
 			r.Winner = p.White
 		}
 	}
-	if g.Forfeit != nil {
-		r.ForfeitBy = g.ForfeitBy.String()
+	if f := played.Forfeits; f[othello.Black] != nil && f[othello.White] != nil {
+		r.Forfeit, r.WhiteForfeit, r.ForfeitBy = f[othello.Black], f[othello.White], bothForfeited
 	}
 	return r
 }
+
+// ErrNoHeader reports a results file without a whole header line: the
+// judge was stopped while creating it, so it holds no game and a new
+// tournament may overwrite it.
+var ErrNoHeader = errors.New("results file has no complete header line")
 
 // ReadResults reads a results file: its header and the finished games, in
 // the order written. A last line cut short (the judge was killed while
@@ -170,7 +179,7 @@ func ReadResults(r io.Reader) (Header, []Record, error) {
 		}
 		if n == 1 {
 			if err := json.Unmarshal(line, &h); err != nil || h.Version == 0 {
-				return h, nil, fmt.Errorf("line 1: not a tournament results header: %v", err)
+				return h, nil, fmt.Errorf("line 1: not a tournament results header (%v): remove the file or name another with --results", err)
 			}
 			continue
 		}
@@ -181,7 +190,7 @@ func ReadResults(r io.Reader) (Header, []Record, error) {
 		recs = append(recs, rec)
 	}
 	if h.Version == 0 {
-		return h, nil, errors.New("empty results file")
+		return h, nil, ErrNoHeader
 	}
 	return h, recs, nil
 }
@@ -233,6 +242,52 @@ func AppendResults(path string) (*ResultsFile, error) {
 		return nil, err
 	}
 	return &ResultsFile{f: f}, nil
+}
+
+// RewriteHeader replaces the header line of the results file at path by h,
+// keeping the games: a tournament extended with more rounds records them,
+// so that a later resume with fewer rounds is refused rather than dropping
+// games. The new file replaces the old one by a rename, so a kill leaves
+// one or the other whole.
+func RewriteHeader(path string, h Header) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	i := bytes.IndexByte(data, '\n')
+	if i < 0 {
+		return ErrNoHeader
+	}
+	h.Version = resultsVersion
+	line, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(append(append(line, '\n'), data[i+1:]...))
+	if err == nil {
+		err = tmp.Chmod(fi.Mode().Perm())
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // Add appends one finished game.

@@ -2,12 +2,15 @@ package tournament
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/match"
 )
 
 func testHeader() Header {
@@ -26,7 +29,7 @@ func TestResultsFileRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs := []Record{
-		{Game: 1, Round: 1, Black: "a", White: "b", BlackEngine: 0, WhiteEngine: 1, Winner: 0, Moves: "f5d6", Played: true, Start: h.Start},
+		{Game: 1, Round: 1, Black: "a", White: "b", BlackEngine: 0, WhiteEngine: 1, Winner: 0, GameFacts: match.GameFacts{Moves: "f5d6", Played: true}, Start: h.Start},
 		{Game: 2, Round: 1, Black: "b", White: "a", BlackEngine: 1, WhiteEngine: 0, Winner: -1, Restarted: []string{"a"}, Start: h.Start},
 	}
 	for _, r := range recs {
@@ -73,7 +76,6 @@ func TestResultsFileRoundTrip(t *testing.T) {
 
 func TestReadResultsErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		"":                     "empty",
 		"{\"game\":1}\n":       "header",
 		"not json\n":           "header",
 		"{\"version\":1}\nx\n": "line 2",
@@ -81,6 +83,49 @@ func TestReadResultsErrors(t *testing.T) {
 		if _, _, err := ReadResults(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ReadResults(%q) = %v, want an error with %q", in, err, want)
 		}
+	}
+}
+
+// A file without a whole first line holds no game (the judge was stopped
+// while creating it): ReadResults says so with ErrNoHeader, which the
+// judge takes as leave to start afresh.
+func TestReadResultsNoHeader(t *testing.T) {
+	for _, in := range []string{"", `{"version":1,"mode":"round-ro`} {
+		if _, recs, err := ReadResults(strings.NewReader(in)); !errors.Is(err, ErrNoHeader) || recs != nil {
+			t.Errorf("ReadResults(%q) = %v, %v; want no records and ErrNoHeader", in, recs, err)
+		}
+	}
+}
+
+// RewriteHeader replaces the header and keeps every game.
+func TestRewriteHeader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	h := testHeader()
+	rf, err := CreateResults(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := []Record{{Game: 1, Round: 1, Winner: 0, Start: h.Start}, {Game: 2, Round: 2, Winner: -1, Start: h.Start}}
+	for _, r := range recs {
+		if err := rf.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rf.Close()
+	h.Rounds = 40
+	if err := RewriteHeader(path, h); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	gotH, gotRecs, err := ReadResults(bytes.NewReader(data))
+	if err != nil || gotH.Rounds != 40 || !reflect.DeepEqual(gotRecs, recs) {
+		t.Errorf("after RewriteHeader: rounds %d, records %+v, %v; want 40 and %+v", gotH.Rounds, gotRecs, err, recs)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode after rewrite: %v, %v; want 0644 kept", fi.Mode(), err)
+	}
+	if left, _ := filepath.Glob(path + ".*"); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
 	}
 }
 
@@ -99,6 +144,8 @@ func TestHeaderCompatible(t *testing.T) {
 		"mode":     func(x *Header) { x.Mode = "gauntlet" },
 		"engines":  func(x *Header) { x.Engines = x.Engines[:1] },
 		"openings": func(x *Header) { x.Openings = []string{"f5f6"} },
+		// A seed flag added or changed changes the recorded seeds.
+		"seed flag": func(x *Header) { x.Engines[1].SeedFlag = "--seed" },
 	} {
 		other := testHeader()
 		change(&other)

@@ -2,12 +2,11 @@ package tournament
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/otp"
 )
 
 // Played is what a PlayFunc reports of one game: its result, and the exit
@@ -16,6 +15,10 @@ import (
 type Played struct {
 	Game  match.GameResult
 	Exits [2]string
+	// Forfeits holds each colour's forfeit when both engines broke a rule
+	// (a game neither could play), which Game, with one Forfeit, cannot
+	// say; nil otherwise.
+	Forfeits [2]*otp.Forfeit
 }
 
 // PlayFunc plays one scheduled game, starting its engines afresh. Its error
@@ -42,29 +45,48 @@ type Runner struct {
 	// that cannot be written).
 	OnGame func(rec Record, g *match.GameResult) error
 	// OnRound is called once every game of rounds 1..round has finished,
-	// in round order, with every record so far.
+	// in round order, with the records of those rounds only. Rounds
+	// already finished in Done are not announced again.
 	OnRound func(round int, recs []Record)
-	// OnRestart is called when an engine that broke a rule in its last
-	// game is about to start its next one.
+	// OnRestart is called when an engine is started afresh after a
+	// forfeit (see Record.Restarted for which game that is).
 	OnRestart func(engine int, game int)
 }
 
-// errStopped reports that OnGame stopped the tournament.
-var errStopped = errors.New("tournament stopped")
+// finished is a game's end as a player goroutine reports it.
+type finished struct {
+	p         Pairing
+	played    Played
+	restarted []int
+	err       error
+}
 
 // Run plays every game of the schedule not already done and returns every
 // record, the earlier ones first. It stops at the first error of ctx, Play
 // or OnGame, after the games in progress end (they are cancelled).
+//
+// One goroutine, this one, starts the games in schedule order and records
+// them as they end, so that the restart marks follow a single order of
+// events: a game is marked restarted for an engine when it is the first
+// game of that engine started after one of its forfeits was recorded.
+// With Concurrency 1 that is the engine's next game; with more, games
+// already under way when the forfeit is recorded are not marked.
 func (r *Runner) Run(ctx context.Context) ([]Record, error) {
 	recs := slices.Clone(r.Done)
-	done := make(map[int]bool, len(recs))
-	// faulted marks engines whose last finished game ended in their
-	// forfeit: their next game is a restart worth saying so.
-	faulted := make(map[int]bool)
 	slices.SortFunc(recs, func(a, b Record) int { return a.Game - b.Game })
+	done := make(map[int]bool, len(recs))
+	// pending marks the engines whose forfeit is recorded and who have
+	// not started a game since: their next game is a restart.
+	pending := make(map[int]bool)
+	last := make(map[int]int) // latest done game of each engine
 	for _, rec := range recs {
 		done[rec.Game] = true
-		noteFaults(faulted, rec)
+		for _, e := range []int{rec.BlackEngine, rec.WhiteEngine} {
+			if rec.Game > last[e] {
+				last[e] = rec.Game
+				pending[e] = slices.Contains(rec.Faulted(), e)
+			}
+		}
 	}
 	left := make(map[int]int) // games left per round
 	var todo []Pairing
@@ -78,105 +100,80 @@ func (r *Runner) Run(ctx context.Context) ([]Record, error) {
 	if n := len(r.Schedule); n > 0 {
 		lastRound = r.Schedule[n-1].Round
 	}
+	// Rounds finished before a resume were announced by the run that
+	// finished them.
 	announced := 0
+	for announced < lastRound && left[announced+1] == 0 {
+		announced++
+	}
 	announce := func() {
 		for announced < lastRound && left[announced+1] == 0 {
 			announced++
 			if r.OnRound != nil {
-				r.OnRound(announced, recs)
+				r.OnRound(announced, slices.DeleteFunc(slices.Clone(recs), func(rec Record) bool { return rec.Round > announced }))
 			}
 		}
 	}
-	announce() // rounds finished before a resume
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	type finished struct {
-		p         Pairing
-		played    Played
-		restarted []int
-		err       error
-		// goOn answers whether the worker may take another game, once the
-		// result is recorded: so no game starts after a failure, and an
-		// engine's fault is known before its next game starts.
-		goOn chan bool
-	}
-	jobs := make(chan Pairing)
 	results := make(chan finished)
-	var mu sync.Mutex // guards faulted
-	var wg sync.WaitGroup
-	for range max(1, r.Concurrency) {
-		wg.Go(func() {
-			for p := range jobs {
-				var restarted []int
-				mu.Lock()
-				for _, e := range []int{p.Black, p.White} {
-					if faulted[e] {
-						delete(faulted, e)
-						restarted = append(restarted, e)
-					}
+	running, next := 0, 0
+	start := func() {
+		p := todo[next]
+		next++
+		running++
+		var restarted []int
+		for _, e := range []int{p.Black, p.White} {
+			if pending[e] {
+				pending[e] = false
+				restarted = append(restarted, e)
+				if r.OnRestart != nil {
+					r.OnRestart(e, p.Game)
 				}
-				mu.Unlock()
-				for _, e := range restarted {
-					if r.OnRestart != nil {
-						r.OnRestart(e, p.Game)
-					}
-				}
-				played, err := r.play(ctx, p)
-				goOn := make(chan bool, 1)
-				results <- finished{p, played, restarted, err, goOn}
-				if !<-goOn {
-					return
-				}
-			}
-		})
-	}
-	go func() {
-		defer close(jobs)
-		for _, p := range todo {
-			select {
-			case jobs <- p:
-			case <-ctx.Done():
-				return
 			}
 		}
-	}()
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
+		go func() {
+			played, err := r.play(ctx, p)
+			results <- finished{p, played, restarted, err}
+		}()
+	}
+	for next < len(todo) && running < max(1, r.Concurrency) {
+		start()
+	}
 
 	var firstErr error
-	for f := range results {
+	for running > 0 {
+		f := <-results
+		running--
 		if firstErr != nil {
-			f.goOn <- false // drain the games still ending
-			continue
+			continue // a game cancelled after the failure: not recorded
 		}
 		if f.err != nil {
 			firstErr = f.err
 			cancel()
-			f.goOn <- false
 			continue
 		}
-		rec := newRecord(f.p, r.Names, &f.played.Game, f.played.Exits)
+		rec := newRecord(f.p, r.Names, &f.played)
 		for _, e := range f.restarted {
 			rec.Restarted = append(rec.Restarted, r.Names[e])
 		}
-		mu.Lock()
-		noteFaults(faulted, rec)
-		mu.Unlock()
+		for _, e := range rec.Faulted() {
+			pending[e] = true
+		}
 		recs = append(recs, rec)
 		if r.OnGame != nil {
 			if err := r.OnGame(rec, &f.played.Game); err != nil {
-				firstErr = errors.Join(errStopped, err)
+				firstErr = fmt.Errorf("tournament stopped: %w", err)
 				cancel()
-				f.goOn <- false
 				continue
 			}
 		}
 		left[f.p.Round]--
 		announce()
-		f.goOn <- true
+		for next < len(todo) && running < max(1, r.Concurrency) && ctx.Err() == nil {
+			start()
+		}
 	}
 	if firstErr == nil {
 		firstErr = ctx.Err()
@@ -193,17 +190,4 @@ func (r *Runner) play(ctx context.Context, p Pairing) (played Played, err error)
 		}
 	}()
 	return r.Play(ctx, p)
-}
-
-// noteFaults marks the engine that broke a rule in rec, and clears the
-// mark of the engines that played it cleanly.
-func noteFaults(faulted map[int]bool, rec Record) {
-	bad := rec.Faulted()
-	for _, e := range []int{rec.BlackEngine, rec.WhiteEngine} {
-		if e == bad {
-			faulted[e] = true
-		} else {
-			delete(faulted, e)
-		}
-	}
 }

@@ -101,16 +101,22 @@ func Schedule(mode Mode, n, rounds int, openings []Opening, seed uint64) []Pairi
 }
 
 // engineSeed derives the seed of one seat of one game from the
-// tournament's seed with the splitmix64 finaliser, so that seeds of
-// neighbouring games are unrelated.
+// tournament's seed. The tournament's seed is mixed before the game and
+// colour join it, so that nearby tournament seeds (s and s+2, say) share no
+// engine seed, and neighbouring games get unrelated seeds.
 func engineSeed(seed uint64, game int, c othello.Color) uint64 {
-	z := seed + uint64(game)*2 + uint64(c) + 1
-	z *= 0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	z ^= z >> 31
+	z := splitmix(splitmix(seed) ^ (uint64(game)<<1 | uint64(c)))
 	if z == 0 {
 		return 1
 	}
 	return z
+}
+
+// splitmix is the splitmix64 finaliser: a bijection that scatters nearby
+// inputs over the whole range.
+func splitmix(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }

@@ -177,3 +177,24 @@ func TestScheduleExtends(t *testing.T) {
 		t.Error("the 7-round schedule does not start with the 3-round one")
 	}
 }
+
+// Nearby tournament seeds must not hand out the same engine seeds shifted
+// by a game or two: with the tournament seed added to the game number
+// before mixing, seed s game g+1 equalled seed s+2 game g.
+func TestScheduleNearbySeedsShareNoEngineSeed(t *testing.T) {
+	ops := testOpenings(t, 4)
+	for _, s := range []uint64{0, 1, 7, 1 << 40} {
+		seen := map[uint64]string{}
+		for _, seed := range []uint64{s, s + 1, s + 2} {
+			for _, p := range Schedule(RoundRobin, 4, 4, ops, seed) {
+				for c, z := range []uint64{p.BlackSeed, p.WhiteSeed} {
+					where := fmt.Sprintf("seed %d game %d colour %d", seed, p.Game, c)
+					if other, ok := seen[z]; ok {
+						t.Fatalf("%s and %s share engine seed %d", where, other, z)
+					}
+					seen[z] = where
+				}
+			}
+		}
+	}
+}

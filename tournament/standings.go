@@ -14,9 +14,10 @@ type Standing struct {
 	Engine int
 	Name   string
 	Score
-	// Elo is the engine's rating relative to the field (the average of its
-	// opponents, weighted by games), Margin the half-width of its 95%
-	// interval; both may be infinite and are then null in JSON.
+	// Elo is the engine's rating relative to the field: the Elo its score
+	// against its opponents implies, less the mean of those of the field,
+	// so that the ratings sum to zero. Margin is the half-width of its 95%
+	// interval. Both may be infinite and are then null in JSON.
 	Elo    float64 `json:"-"`
 	Margin float64 `json:"-"`
 	// Forfeits counts the games the engine lost by breaking a rule
@@ -51,13 +52,13 @@ func Standings(names []string, recs []Record) []Standing {
 		if e := r.WhiteEngine; e >= 0 && e < len(st) {
 			st[e].White++
 		}
-		if e := r.Faulted(); e >= 0 && e < len(st) {
-			st[e].Forfeits++
+		for _, e := range r.Faulted() {
+			if e >= 0 && e < len(st) {
+				st[e].Forfeits++
+			}
 		}
 	}
-	for i := range st {
-		st[i].Elo, st[i].Margin = st[i].Score.Elo()
-	}
+	centreElo(st)
 	slices.SortStableFunc(st, func(a, b Standing) int {
 		if a.Points() != b.Points() {
 			if a.Points() > b.Points() {
@@ -68,6 +69,53 @@ func Standings(names []string, recs []Record) []Standing {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return st
+}
+
+// centreElo sets each standing's Elo from its score and shifts the finite
+// ones so that they average zero over the engines that played: a score
+// only says how an engine did against its own opponents, and centring
+// puts every engine on one scale around the field's mean. An infinite
+// rating (every game won or lost) stays infinite and is left out of the
+// mean.
+func centreElo(st []Standing) {
+	sum, n := 0.0, 0
+	for i := range st {
+		st[i].Elo, st[i].Margin = st[i].Score.Elo()
+		if st[i].Games() > 0 && !math.IsInf(st[i].Elo, 0) {
+			sum += st[i].Elo
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	mean := sum / float64(n)
+	for i := range st {
+		if st[i].Games() > 0 && !math.IsInf(st[i].Elo, 0) {
+			st[i].Elo -= mean
+		}
+	}
+}
+
+// PairResult is the result of two engines' games against each other, from
+// the side of A, the lower index.
+type PairResult struct {
+	A, B int
+	Score
+}
+
+// PairResults lists the pairs that met in m (as Pairwise returns it), in
+// index order.
+func PairResults(m [][]Score) []PairResult {
+	var out []PairResult
+	for i := range m {
+		for j := i + 1; j < len(m); j++ {
+			if m[i][j].Games() > 0 {
+				out = append(out, PairResult{A: i, B: j, Score: m[i][j]})
+			}
+		}
+	}
+	return out
 }
 
 // Pairwise returns the score of every engine against every other: m[i][j]
@@ -121,7 +169,7 @@ func formatMargin(x float64) string {
 
 // WriteStandings writes the standings as an aligned table: rank, name,
 // games, wins, draws, losses, points, score %, Elo relative to the field
-// and its 95% margin, forfeits.
+// (centred on its mean) and its 95% margin, forfeits.
 func WriteStandings(w io.Writer, st []Standing) error {
 	// Numbers align right; names, padded to one width, read left-aligned.
 	width := len("name")
@@ -142,16 +190,10 @@ func WriteStandings(w io.Writer, st []Standing) error {
 // implies with its 95% margin.
 func WritePairwise(w io.Writer, names []string, m [][]Score) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for i := range m {
-		for j := i + 1; j < len(m); j++ {
-			s := m[i][j]
-			if s.Games() == 0 {
-				continue
-			}
-			d, e := s.Elo()
-			fmt.Fprintf(tw, "%s vs %s\t+%d =%d -%d\t%.1f/%d\t%.1f%%\telo %s ± %s\n", names[i], names[j], s.Wins, s.Draws, s.Losses,
-				s.Points(), s.Games(), 100*s.Fraction(), formatElo(d), formatMargin(e))
-		}
+	for _, p := range PairResults(m) {
+		d, e := p.Elo()
+		fmt.Fprintf(tw, "%s vs %s\t+%d =%d -%d\t%.1f/%d\t%.1f%%\telo %s ± %s\n", names[p.A], names[p.B], p.Wins, p.Draws, p.Losses,
+			p.Points(), p.Games(), 100*p.Fraction(), formatElo(d), formatMargin(e))
 	}
 	return tw.Flush()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/otp"
 )
 
@@ -13,7 +14,7 @@ import (
 // (one game lost by forfeit), b 1.5/4.
 func sixGames() []Record {
 	g := func(n, b, w, winner int, by string) Record {
-		r := Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner, ForfeitBy: by}
+		r := Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner, GameFacts: match.GameFacts{ForfeitBy: by}}
 		if by != "" {
 			r.Forfeit = &otp.Forfeit{Reason: otp.ForfeitDisconnected}
 		}
@@ -52,8 +53,38 @@ func TestStandings(t *testing.T) {
 	if !near(st[0].Elo, 88.7395, 1e-3) || !math.IsInf(st[0].Margin, 1) {
 		t.Errorf("a: Elo %.4f ± %v, want 88.7395 ± +Inf", st[0].Elo, st[0].Margin)
 	}
-	if st[1].Elo != 0 {
+	if !near(st[1].Elo, 0, 1e-9) {
 		t.Errorf("c at 50%%: Elo %v, want 0", st[1].Elo)
+	}
+}
+
+// Ratings are centred on the field. A gauntlet: hero beats b and c once
+// and draws once with each (3/4, 75%: 400·log10(3) = +190.85 from its
+// score); b and c score 0.5/2 each, 25%: -190.85. Their mean is
+// (190.85 - 2·190.85)/3 = -63.62, so centred: hero +254.46, b and c
+// -127.23; the sum is 0.
+func TestStandingsEloCentred(t *testing.T) {
+	g := func(n, b, w, winner int) Record {
+		return Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner}
+	}
+	recs := []Record{g(1, 0, 1, 0), g(2, 1, 0, -1), g(3, 0, 2, -1), g(4, 2, 0, 0)}
+	st := Standings([]string{"hero", "b", "c"}, recs)
+	want := map[string]float64{"hero": 254.4647, "b": -127.2323, "c": -127.2323}
+	sum := 0.0
+	for _, s := range st {
+		if !near(s.Elo, want[s.Name], 1e-3) {
+			t.Errorf("%s: Elo %.4f, want %.4f", s.Name, s.Elo, want[s.Name])
+		}
+		sum += s.Elo
+	}
+	if !near(sum, 0, 1e-9) {
+		t.Errorf("ratings sum to %v, want 0", sum)
+	}
+	// An engine that won or lost every game keeps an infinite rating and
+	// stays out of the mean: here a beats b twice.
+	st = Standings([]string{"a", "b"}, []Record{g(1, 0, 1, 0), g(2, 1, 0, 0)})
+	if !math.IsInf(st[0].Elo, 1) || !math.IsInf(st[1].Elo, -1) {
+		t.Errorf("all won / all lost: %v and %v, want +Inf and -Inf", st[0].Elo, st[1].Elo)
 	}
 }
 

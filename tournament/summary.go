@@ -72,17 +72,10 @@ func NewSummary(h Header, recs []Record, complete bool, end time.Time) Summary {
 			Forfeits: st.Forfeits, WhiteGames: st.White,
 		})
 	}
-	m := Pairwise(len(names), recs)
-	for i := range m {
-		for j := i + 1; j < len(m); j++ {
-			sc := m[i][j]
-			if sc.Games() == 0 {
-				continue
-			}
-			d, e := sc.Elo()
-			s.Pairs = append(s.Pairs, PairSummary{A: names[i], B: names[j], Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
-				Score: 100 * sc.Fraction(), Elo: finite(d), Margin: finite(e)})
-		}
+	for _, p := range PairResults(Pairwise(len(names), recs)) {
+		d, e := p.Elo()
+		s.Pairs = append(s.Pairs, PairSummary{A: names[p.A], B: names[p.B], Wins: p.Wins, Draws: p.Draws, Losses: p.Losses,
+			Score: 100 * p.Fraction(), Elo: finite(d), Margin: finite(e)})
 	}
 	return s
 }

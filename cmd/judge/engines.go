@@ -39,6 +39,7 @@ func startEngine(n int, line, ip string, port int, dir string, log *zap.Logger) 
 	}
 	p.cmd = exec.Command(f[0], args...)
 	p.cmd.Stdout, p.cmd.Stderr = p.logFile, p.logFile
+	ownGroup(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		p.logFile.Close()
 		return nil, fmt.Errorf("engine %d (%s): %w", n, line, err)
@@ -52,8 +53,11 @@ func startEngine(n int, line, ip string, port int, dir string, log *zap.Logger) 
 	return p, nil
 }
 
-// stop waits a little for the engine to exit, kills it if it does not (this
-// process only, which the judge started), and closes its log.
+// stop waits a little for the engine to exit, kills it if it does not,
+// and closes its log. Where the engine runs in a process group of its own
+// (Unix), the whole group is killed, also after a clean exit: an engine
+// started through a wrapper script (without exec) leaves its real program
+// behind when only the script is killed or exits.
 func (p *engineProc) stop(log *zap.Logger) {
 	t := time.NewTimer(stopGrace)
 	defer t.Stop()
@@ -61,9 +65,13 @@ func (p *engineProc) stop(log *zap.Logger) {
 	case <-p.exited:
 	case <-t.C:
 		log.Warn("engine still running after the match: killing it", zap.Int("engine", p.n), zap.Int("pid", p.cmd.Process.Pid))
-		p.cmd.Process.Kill()
+		killGroup(p.cmd)
 		<-p.exited
 	}
+	// Whatever the engine's leader left behind. The group keeps its id
+	// while any member lives, so the id names no other group; with none
+	// left the kill finds nobody.
+	killGroup(p.cmd)
 	p.logFile.Close()
 	status := "exit status 0"
 	if p.waitErr != nil {

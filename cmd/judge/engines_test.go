@@ -15,8 +15,9 @@ import (
 // TestMain lets the test binary double as a fake engine for --engine:
 // "fake-engine NAME MODE [--seed N] IP PORT", MODE being good (exit after
 // quit), linger (stay after quit, to be killed), exit (exit at once, never
-// connecting) or crash-once:FILE (crash at the first genmove if FILE does
-// not exist, creating it; play well otherwise).
+// connecting), hang (never connect, never exit: to be killed) or
+// crash-once:FILE (crash at the first genmove if FILE does not exist,
+// creating it; play well otherwise). It writes its process id to stderr.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -29,9 +30,13 @@ func TestMain(m *testing.M) {
 }
 
 func fakeEngineMain(name, mode, ip, port string) int {
-	fmt.Fprintf(os.Stderr, "fake engine %s on stderr\n", name)
-	if mode == "exit" {
+	fmt.Fprintf(os.Stderr, "fake engine %s on stderr\nfake engine pid %d\n", name, os.Getpid())
+	switch mode {
+	case "exit":
 		return 3
+	case "hang":
+		time.Sleep(time.Minute)
+		return 0
 	}
 	e := &matchtest.Engine{Name: name}
 	if marker, ok := strings.CutPrefix(mode, "crash-once:"); ok {

@@ -78,7 +78,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.SortFlags = false
 	fs.StringVar(&o.host, "host", "", "listen on this address only (default: all interfaces, as the classic judge)")
 	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split at spaces, to which\nthe judge appends IP PORT; give it twice (player 1 first), or not at all")
-	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged)")
+	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
 	level := fs.String("log-level", "info", "log level: debug (every move), info, warn or error")

@@ -38,28 +38,45 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 			code = 1
 		}
 	}()
+	if h == nil {
+		h = &hooks{}
+	}
 	if len(args) > 0 && args[0] == "tournament" {
 		return runTournament(ctx, args[1:], stdout, stderr, h)
 	}
 	o, err := parseOptions(args, stdout)
-	if errors.Is(err, errHelp) {
-		return 0
+	if code, ok := parsed(err, "judge", stderr); !ok {
+		return code
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "judge: %v\n", err)
-		return 2
-	}
-	errw := zapcore.Lock(zapcore.AddSync(stderr))
-	log := newLogger(errw, o.logLevel)
+	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
-	if h == nil {
-		h = &hooks{}
-	}
 	if err := judge(ctx, o, stdout, errw, log, h); err != nil {
 		log.Error("match not played", zap.Error(err))
 		return 1
 	}
 	return 0
+}
+
+// parsed handles what the match and the tournament do alike when their
+// command line is parsed: help ends with status 0, an error is printed
+// after prog and ends with status 2. ok is false when the program ends
+// there, with code.
+func parsed(err error, prog string, stderr io.Writer) (code int, ok bool) {
+	switch {
+	case errors.Is(err, errHelp):
+		return 0, false
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+		return 2, false
+	}
+	return 0, true
+}
+
+// stderrLogger returns stderr made safe for the logger and the progress
+// lines to share, and a logger at level writing to it.
+func stderrLogger(stderr io.Writer, level zapcore.Level) (zapcore.WriteSyncer, *zap.Logger) {
+	errw := zapcore.Lock(zapcore.AddSync(stderr))
+	return errw, newLogger(errw, level)
 }
 
 func newLogger(w zapcore.WriteSyncer, level zapcore.Level) *zap.Logger {

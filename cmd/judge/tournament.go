@@ -23,19 +23,11 @@ import (
 // the tournament and returns the exit status.
 func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks) int {
 	o, err := parseTournamentOptions(args, stdout)
-	if errors.Is(err, errHelp) {
-		return 0
+	if code, ok := parsed(err, "judge tournament", stderr); !ok {
+		return code
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "judge tournament: %v\n", err)
-		return 2
-	}
-	errw := zapcore.Lock(zapcore.AddSync(stderr))
-	log := newLogger(errw, o.logLevel)
+	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
-	if h == nil {
-		h = &hooks{}
-	}
 	if err := playTournament(ctx, o, stdout, errw, log, h); err != nil {
 		if ctx.Err() != nil {
 			log.Error("tournament interrupted: the finished games are in the results file; the same command resumes",
@@ -78,15 +70,21 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	var old tournament.Header
 	if o.results != "" {
 		if data, err := os.ReadFile(o.results); err == nil && len(data) > 0 {
-			if old, done, err = tournament.ReadResults(bytes.NewReader(data)); err != nil {
+			old, done, err = tournament.ReadResults(bytes.NewReader(data))
+			switch {
+			case errors.Is(err, tournament.ErrNoHeader):
+				// Cut short while being created: it holds no game.
+				log.Warn("results file has no complete header line, so no game: starting afresh", zap.String("results", o.results))
+			case err != nil:
 				return fmt.Errorf("results file %s: %w", o.results, err)
-			}
-			resume = true
-			if !o.seedGiven {
-				o.seed, o.seedGiven = old.Seed, true
+			default:
+				resume = true
 			}
 		} else if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
+		}
+		if resume && !o.seedGiven {
+			o.seed, o.seedGiven = old.Seed, true
 		}
 	}
 	if !o.seedGiven {
@@ -94,7 +92,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	}
 	t.o = o
 	t.header = tournament.Header{Mode: o.mode.String(), Seed: o.seed, Rounds: o.rounds, Engines: o.engines,
-		GenMoveMS: msOf(o.limits.GenMove), ReplyMS: msOf(o.limits.Reply), Start: time.Now().UTC()}
+		GenMoveMS: match.Milliseconds(o.limits.GenMove), ReplyMS: match.Milliseconds(o.limits.Reply), Start: time.Now().UTC()}
 	for _, op := range openings {
 		t.header.Openings = append(t.header.Openings, op.String())
 	}
@@ -103,6 +101,13 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			return fmt.Errorf("cannot resume from %s: %w", o.results, err)
 		}
 		t.header.Start = old.Start
+		// A file extended before its header recorded extensions may hold
+		// rounds its header does not: never drop them silently.
+		for _, r := range done {
+			if r.Round > o.rounds {
+				return fmt.Errorf("cannot resume from %s: it holds games of round %d, more than --rounds %d", o.results, r.Round, o.rounds)
+			}
+		}
 	}
 	schedule := tournament.Schedule(o.mode, len(o.engines), o.rounds, openings, o.seed)
 	for i := range schedule {
@@ -124,6 +129,15 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		log.Info("resuming", zap.String("results", o.results), zap.Int("games_done", len(done)), zap.Int("games_left", len(schedule)-len(done)))
 	}
 
+	if resume && o.rounds > old.Rounds {
+		// The header records the extension, so that a later resume with
+		// fewer rounds is refused instead of dropping the games beyond.
+		old.Rounds = o.rounds
+		if err := tournament.RewriteHeader(o.results, old); err != nil {
+			return fmt.Errorf("results file %s: %w", o.results, err)
+		}
+		log.Info("tournament extended", zap.Int("rounds", o.rounds))
+	}
 	if err := t.openFiles(resume); err != nil {
 		return err
 	}
@@ -137,13 +151,14 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			}
 			return err
 		},
+		// recs are the games of rounds 1..round only.
 		OnRound: func(round int, recs []tournament.Record) {
 			fmt.Fprintf(stdout, "standings after round %d/%d (%d games)\n", round, o.rounds, len(recs))
 			tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
 			fmt.Fprintln(stdout)
 		},
 		OnRestart: func(e, game int) {
-			log.Warn("restarting engine after its forfeit in its last game", zap.String("engine", t.names[e]), zap.Int("game", game))
+			log.Warn("restarting engine after its forfeit", zap.String("engine", t.names[e]), zap.Int("game", game))
 		},
 	}
 	recs, runErr := r.Run(ctx)
@@ -241,10 +256,14 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.count++
-	fmt.Fprintln(errw, progressLine(&rec, t.count, t.total))
-	if f := rec.Faulted(); f >= 0 {
+	fmt.Fprintln(errw, progressLine(&rec, g, t.count, t.total, t.o.rounds))
+	for _, f := range rec.Faulted() {
+		ff := rec.Forfeit
+		if f == rec.WhiteEngine && rec.WhiteForfeit != nil {
+			ff = rec.WhiteForfeit
+		}
 		t.log.Warn("engine forfeited: it starts afresh in its next game", zap.String("engine", t.names[f]), zap.Int("game", rec.Game),
-			zap.String("reason", string(rec.Forfeit.Reason)), zap.String("detail", rec.Forfeit.Error()),
+			zap.String("reason", string(ff.Reason)), zap.String("detail", ff.Error()),
 			zap.String("black_exit", rec.BlackExit), zap.String("white_exit", rec.WhiteExit))
 	}
 	if t.results != nil {
@@ -256,6 +275,10 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "game %d, round %d, opening %s\n", rec.Game, rec.Round, rec.Opening)
 		match.WriteGame(&b, g)
+		if rec.WhiteForfeit != nil {
+			// An unplayed game's record names no forfeit: here both count.
+			fmt.Fprintf(&b, "forfeit: black (%s): %v\nforfeit: white (%s): %v\n", rec.Black, rec.Forfeit, rec.White, rec.WhiteForfeit)
+		}
 		for _, e := range []struct{ c, name, exit string }{{"black", rec.Black, rec.BlackExit}, {"white", rec.White, rec.WhiteExit}} {
 			if e.exit != "" {
 				fmt.Fprintf(&b, "exit: %s (%s): %s\n", e.c, e.name, e.exit)
@@ -272,23 +295,12 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 	return nil
 }
 
-// progressLine summarises a finished game for people watching.
-func progressLine(r *tournament.Record, n, total int) string {
-	result := "draw"
-	switch r.Winner {
-	case r.BlackEngine:
-		result = fmt.Sprintf("black (%s) wins", r.Black)
-	case r.WhiteEngine:
-		result = fmt.Sprintf("white (%s) wins", r.White)
-	}
-	line := fmt.Sprintf("game %d/%d (#%d, round %d, opening %s): %s (black) %d-%d %s (white): %s, %d plies, %v",
-		n, total, r.Game, r.Round, r.Opening, r.Black, r.BlackDiscs, r.WhiteDiscs, r.White, result,
-		len(r.Moves)/2, time.Duration(r.DurationMS*float64(time.Millisecond)).Round(time.Millisecond))
-	if r.Forfeit != nil {
-		line += fmt.Sprintf(" [%s forfeits: %s]", r.ForfeitBy, r.Forfeit.Reason)
-	}
-	if !r.Played {
-		line += " not played: " + r.Note
+// progressLine summarises a finished game for people watching: where it
+// stands in the tournament, then the line a match prints for a round.
+func progressLine(r *tournament.Record, g *match.GameResult, n, total, rounds int) string {
+	line := fmt.Sprintf("game %d/%d (#%d, opening %s), %s", n, total, r.Game, r.Opening, match.ProgressLine(g, rounds))
+	if r.ForfeitBy == "both" {
+		line += " [both forfeit]"
 	}
 	return line
 }
@@ -301,5 +313,3 @@ func writeJSON(path string, v any) error {
 	}
 	return os.WriteFile(path, append(data, '\n'), 0o644)
 }
-
-func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

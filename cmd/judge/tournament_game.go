@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -52,6 +53,17 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 			}
 		}
 	}()
+	// Both engines start before either is waited for, each on its own
+	// listener, and both are awaited at once against the one deadline: an
+	// engine that hangs must not eat its opponent's connect time.
+	var lns [2]net.Listener
+	defer func() {
+		for _, ln := range lns {
+			if ln != nil {
+				ln.Close()
+			}
+		}
+	}()
 	deadline := time.Now().Add(o.limits.Connect)
 	for i := range seats {
 		e := o.engines[seats[i]]
@@ -59,21 +71,31 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 		if e.SeedFlag != "" {
 			line += " " + e.SeedFlag + " " + strconv.FormatUint(seeds[i], 10)
 		}
-		start := func(port int) (*engineProc, error) {
-			pr, err := startEngine(i+1, line, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
-			if err != nil {
-				return nil, fmt.Errorf("engine %s: %w", e.Name, err)
-			}
-			procs[i] = pr
-			return pr, nil
-		}
-		c, err := seat(ctx, o.host, deadline, start, log)
-		if err != nil {
+		if lns[i], err = net.Listen("tcp", net.JoinHostPort(o.host, "0")); err != nil {
 			return played, err
 		}
+		port := lns[i].Addr().(*net.TCPAddr).Port
+		pr, err := startEngine(i+1, line, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
+		if err != nil {
+			return played, fmt.Errorf("engine %s: %w", e.Name, err)
+		}
+		procs[i] = pr
+	}
+	var conns [2]net.Conn
+	var wg sync.WaitGroup
+	for i := range seats {
+		ln, pr := lns[i], procs[i]
+		lns[i] = nil // await closes it
+		wg.Go(func() { conns[i] = await(ctx, ln, pr, deadline, log) })
+	}
+	wg.Wait()
+	for i, c := range conns {
 		if c != nil {
 			remotes[i] = otp.NewRemote(c)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return played, err
 	}
 
 	g := match.GameResult{Round: p.Round, Black: t.names[p.Black], White: t.names[p.White], Start: time.Now()}
@@ -83,6 +105,12 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	for i, r := range remotes {
 		if r == nil {
 			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", o.limits.Connect)}
+			if exited(procs[i]) {
+				out[i].Detail = "exited before connecting"
+				if err := procs[i].waitErr; err != nil {
+					out[i].Detail += ": " + err.Error()
+				}
+			}
 			continue
 		}
 		name, err := r.Name(ctx, o.limits.Reply)
@@ -98,6 +126,7 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	case out[0] != nil && out[1] != nil:
 		g.Outcome, g.Note = match.Draw, fmt.Sprintf("neither engine could play: black %s, white %s", out[0].Reason, out[1].Reason)
 		g.Forfeit, g.ForfeitBy = out[0], othello.Black
+		played.Forfeits = out // both count, which g cannot say
 	case out[0] != nil || out[1] != nil:
 		c := othello.Black
 		if out[0] == nil {
@@ -139,33 +168,20 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	return played, nil
 }
 
-// seat listens on a free port of host, starts an engine told to connect
-// there, and waits for its connection until deadline, or until the engine
-// exits: then it is not coming, and its opponent need not wait. The
-// connection is nil if the engine did not connect; the error is ctx's or
-// the failure to listen or to start the engine.
-func seat(ctx context.Context, host string, deadline time.Time, start func(port int) (*engineProc, error), log *zap.Logger) (net.Conn, error) {
-	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
-	if err != nil {
-		return nil, err
-	}
+// await waits on ln for its engine's connection until deadline, or until
+// the engine exits: then it is not coming. It closes ln, and returns nil if
+// the engine did not connect or ctx ended.
+func await(ctx context.Context, ln net.Listener, p *engineProc, deadline time.Time, log *zap.Logger) net.Conn {
 	gate := match.OpenGate(ln, log)
 	defer gate.Close() // accepted connections outlive the listener
-	p, err := start(ln.Addr().(*net.TCPAddr).Port)
-	if err != nil {
-		return nil, err
-	}
 	wait, cancel := untilExit(ctx, p)
 	defer cancel()
 	c, err := gate.Next(wait, deadline)
-	if ctx.Err() != nil {
+	if err != nil || ctx.Err() != nil {
 		if c != nil {
 			c.Close()
 		}
-		return nil, ctx.Err()
+		return nil
 	}
-	if err != nil {
-		return nil, nil // out of time, or the engine exited
-	}
-	return c, nil
+	return c
 }

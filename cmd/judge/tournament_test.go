@@ -201,7 +201,7 @@ func TestTournamentRestartsBrokenEngine(t *testing.T) {
 			if rec.ForfeitBy == "white" {
 				exit = rec.WhiteExit
 			}
-			if rec.Faulted() != 1 || rec.Forfeit.Reason != "disconnected" || exit != "exit status 3" || rec.Winner == 1 {
+			if !slices.Equal(rec.Faulted(), []int{1}) || rec.Forfeit.Reason != "disconnected" || exit != "exit status 3" || rec.Winner == 1 {
 				t.Errorf("game %d: %+v; want broken's loss on a disconnection, exit status 3", rec.Game, rec)
 			}
 		}
@@ -220,8 +220,7 @@ func TestTournamentRestartsBrokenEngine(t *testing.T) {
 	if st := tournament.Standings(names, recs); st[2].Name != "broken" || st[2].Forfeits != 1 {
 		t.Errorf("last in the standings %+v, want broken with 1 forfeit", st[2])
 	}
-	if !strings.Contains(r.stderr, "restarting engine after its forfeit") || !strings.Contains(r.stderr, "broken forfeits") &&
-		!strings.Contains(r.stderr, "forfeits: disconnected") {
+	if !strings.Contains(r.stderr, "restarting engine after its forfeit") || !strings.Contains(r.stderr, ": disconnected]") {
 		t.Errorf("the log does not tell of the forfeit and the restart:\n%s", r.stderr)
 	}
 	rec, _ := os.ReadFile(record)
@@ -281,6 +280,11 @@ func TestTournamentResume(t *testing.T) {
 	checkStandings(t, h.Names(), recs, 8)
 	if !strings.Contains(second.stdout, "final standings (12 of 12 games)") {
 		t.Errorf("stdout:\n%s\nwant the final standings of 12 games", second.stdout)
+	}
+	// Round 1 (6 games) was cut short: announced now, with its 6 games
+	// only; round 2 with all 12.
+	if !strings.Contains(second.stdout, "standings after round 1/2 (6 games)") || !strings.Contains(second.stdout, "standings after round 2/2 (12 games)") {
+		t.Errorf("stdout:\n%s\nwant standings after round 1 (6 games) and 2 (12 games)", second.stdout)
 	}
 	// Another seed is another tournament: refused.
 	third := runTourney(t, ctx, append(slices.Clone(args), "--seed", "4"), nil)
@@ -383,11 +387,131 @@ func TestTournamentEngineExits(t *testing.T) {
 		if rec.White == "dead" {
 			exit = rec.WhiteExit
 		}
-		if rec.Played || rec.Faulted() != 1 || rec.Forfeit.Reason != "no connection" || exit != "exit status 3" || rec.Winner != 0 {
+		if rec.Played || !slices.Equal(rec.Faulted(), []int{1}) || rec.Forfeit.Reason != "no connection" || exit != "exit status 3" || rec.Winner != 0 {
 			t.Errorf("game %d: %+v; want alice winning unplayed, dead's exit status 3", rec.Game, rec)
 		}
 	}
 	if !slices.Equal(recs[1].Restarted, []string{"dead"}) {
 		t.Errorf("game 2 restarted %v, want [dead]", recs[1].Restarted)
+	}
+}
+
+// An engine that neither connects nor exits must not cost its opponent the
+// game: both engines are awaited at once, so the opponent connects in time
+// and wins, whichever colour the hanging engine has.
+func TestTournamentHangingEngine(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--concurrency", "2", "--connect-time", "3s", "--results", results,
+		"--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=hung cmd=" + fakeEngine(t, "hung", "hang"),
+		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good")}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	_, recs := readResults(t, results)
+	if len(recs) != 2 {
+		t.Fatalf("%d games, want 2", len(recs))
+	}
+	for _, rec := range recs {
+		if rec.Winner != 1 || rec.Played || !slices.Equal(rec.Faulted(), []int{0}) || rec.Forfeit.Reason != "no connection" {
+			t.Errorf("game %d (%s black): winner %d, played %v, faulted %v, forfeit %v; want alice (1) winning unplayed, hung without connection",
+				rec.Game, rec.Black, rec.Winner, rec.Played, rec.Faulted(), rec.Forfeit)
+		}
+	}
+	checkDead(t, filepath.Join(dir, "logs"))
+}
+
+// A game neither engine can play is a draw in which both forfeit, and
+// both forfeits count.
+func TestTournamentNeitherEngineCanPlay(t *testing.T) {
+	dir := t.TempDir()
+	results, record := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--record", record, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=x cmd=" + fakeEngine(t, "x", "exit"),
+		"--engine", "name=y cmd=" + fakeEngine(t, "y", "exit")}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	_, recs := readResults(t, results)
+	if len(recs) != 2 {
+		t.Fatalf("%d games, want 2", len(recs))
+	}
+	for _, rec := range recs {
+		if rec.Winner != -1 || rec.ForfeitBy != "both" || len(rec.Faulted()) != 2 || rec.Forfeit == nil || rec.WhiteForfeit == nil {
+			t.Errorf("game %d: winner %d, forfeit by %q, faulted %v, forfeits %v %v; want a draw both forfeited",
+				rec.Game, rec.Winner, rec.ForfeitBy, rec.Faulted(), rec.Forfeit, rec.WhiteForfeit)
+		}
+	}
+	for _, s := range tournament.Standings([]string{"x", "y"}, recs) {
+		if s.Forfeits != 2 || s.Draws != 2 {
+			t.Errorf("%s: %d forfeits, %d draws; want 2 and 2", s.Name, s.Forfeits, s.Draws)
+		}
+	}
+	if rec, _ := os.ReadFile(record); strings.Count(string(rec), "\nforfeit: ") != 4 {
+		t.Errorf("record:\n%s\nwant both forfeits of both games", rec)
+	}
+}
+
+// Extending a tournament with more rounds records them in the results
+// file's header, so that a later resume with fewer rounds is refused
+// rather than dropping the games beyond them.
+func TestTournamentExtendThenShrink(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	args := func(rounds string) []string {
+		return []string{"--rounds", rounds, "--seed", "2", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a seed cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b seed cmd=" + fakeEngine(t, "b", "good")}
+	}
+	for _, rounds := range []string{"1", "2"} {
+		if r := runTourney(t, ctx, args(rounds), nil); r.code != 0 {
+			t.Fatalf("--rounds %s: status %d; stderr:\n%s", rounds, r.code, r.stderr)
+		}
+	}
+	h, recs := readResults(t, results)
+	if h.Rounds != 2 || len(recs) != 4 {
+		t.Fatalf("after extending: header rounds %d, %d games; want 2 and 4", h.Rounds, len(recs))
+	}
+	r := runTourney(t, ctx, args("1"), nil)
+	if r.code != 1 || !strings.Contains(r.stderr, "cannot resume") {
+		t.Errorf("resume with fewer rounds: status %d, want 1 and cannot resume; stderr:\n%s", r.code, r.stderr)
+	}
+	if _, after := readResults(t, results); len(after) != 4 {
+		t.Errorf("%d games after the refused resume, want the 4 kept", len(after))
+	}
+}
+
+// A results file whose header line was cut short holds no game: the
+// tournament starts afresh over it. A different seed flag is refused.
+func TestTournamentResultsEdgeCases(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	if err := os.WriteFile(results, []byte(`{"version":1,"mode":"round-ro`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	args := func(seedA string) []string {
+		return []string{"--rounds", "1", "--seed", "2", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a " + seedA + "cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}
+	}
+	r := runTourney(t, ctx, args(""), nil)
+	if r.code != 0 || !strings.Contains(r.stderr, "starting afresh") {
+		t.Fatalf("over a cut header: status %d, want 0 and starting afresh; stderr:\n%s", r.code, r.stderr)
+	}
+	if h, recs := readResults(t, results); h.Seed != 2 || len(recs) != 2 {
+		t.Errorf("results: seed %d, %d games; want 2 and 2", h.Seed, len(recs))
+	}
+	r = runTourney(t, ctx, append(args("seed "), "--rounds", "2"), nil)
+	if r.code != 1 || !strings.Contains(r.stderr, "seed flag") {
+		t.Errorf("resume with a seed flag added: status %d, want 1 naming the seed flag; stderr:\n%s", r.code, r.stderr)
 	}
 }
