@@ -255,6 +255,9 @@ func (s *Searcher) result(playouts int64, stopped string, elapsed time.Duration)
 	if chosen.visits > 0 {
 		st.WinRate = chosen.sum / float64(chosen.visits)
 	}
+	// One allocation whatever the depth: a search's allocations must not
+	// grow with its length (TestSearchAllocsFlat).
+	st.PV = make([]othello.Move, 0, maxPath)
 	for n, ok := c, true; ok && len(st.PV) < maxPath; n, ok = s.bestChild(n) {
 		if s.nodes[n].visits == 0 && len(st.PV) > 0 {
 			break
