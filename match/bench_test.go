@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"net"
 	"testing"
 	"time"
 
@@ -16,16 +15,11 @@ import (
 // that is the judge's overhead per move plus two loopback round trips
 // (compare otp's BenchmarkLoopbackRoundTrip).
 func BenchmarkPlayGame(b *testing.B) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	gate := OpenGate(ln, nil)
-	defer gate.Close()
+	gate, addr := openTestGate(b, nil)
 	e1 := &matchtest.Engine{Name: "a", ReadLimit: time.Minute, MaxCommands: 1 << 30}
 	e2 := &matchtest.Engine{Name: "b", ReadLimit: time.Minute, MaxCommands: 1 << 30}
 	for _, e := range []*matchtest.Engine{e1, e2} {
-		if err := e.Start(ln.Addr().String()); err != nil {
+		if err := e.Start(addr); err != nil {
 			b.Fatal(err)
 		}
 		defer e.Close()

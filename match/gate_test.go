@@ -39,13 +39,8 @@ func TestNextTakesWaitingPlayerAfterDeadline(t *testing.T) {
 // client is the player handed over, and a cancelled context ends the wait
 // with its error, not ErrNoPlayer.
 func TestNextOverLoopback(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := OpenGate(ln, nil)
-	defer g.Close()
-	client, err := net.DialTimeout("tcp", ln.Addr().String(), 5*time.Second)
+	g, addr := openTestGate(t, nil)
+	client, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

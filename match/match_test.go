@@ -34,12 +34,7 @@ func runMatch(t *testing.T, rounds int, e1, e2 *matchtest.Engine) matchRun {
 	t.Helper()
 	core, logs := observer.New(zap.DebugLevel)
 	log := zap.New(core)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gate := OpenGate(ln, log)
-	defer gate.Close()
+	gate, addr := openTestGate(t, log)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	deadline := time.Now().Add(testLimits.Connect)
@@ -48,7 +43,7 @@ func runMatch(t *testing.T, rounds int, e1, e2 *matchtest.Engine) matchRun {
 		if e == nil {
 			continue
 		}
-		if err := e.Start(ln.Addr().String()); err != nil {
+		if err := e.Start(addr); err != nil {
 			t.Fatal(err)
 		}
 		defer e.Close()
@@ -336,16 +331,11 @@ func TestMatchBothOut(t *testing.T) {
 // A third client is turned away at once, and the match goes on unharmed.
 func TestGateRefusesThird(t *testing.T) {
 	core, logs := observer.New(zap.InfoLevel)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gate := OpenGate(ln, zap.New(core))
-	defer gate.Close()
+	gate, addr := openTestGate(t, zap.New(core))
 	ctx := context.Background()
 	e1, e2 := &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"}
 	for _, e := range []*matchtest.Engine{e1, e2} {
-		if err := e.Start(ln.Addr().String()); err != nil {
+		if err := e.Start(addr); err != nil {
 			t.Fatal(err)
 		}
 		defer e.Close()
@@ -358,7 +348,7 @@ func TestGateRefusesThird(t *testing.T) {
 	defer p1.Close()
 	defer p2.Close()
 
-	third, err := net.Dial("tcp", ln.Addr().String())
+	third, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,21 +372,29 @@ func TestGateRefusesThird(t *testing.T) {
 	}
 }
 
+// openTestGate opens a Gate on a free loopback port, closed when the test
+// ends, and returns it with the address the engines dial.
+func openTestGate(tb testing.TB, log *zap.Logger) (*Gate, string) {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g := OpenGate(ln, log)
+	tb.Cleanup(func() { g.Close() })
+	return g, ln.Addr().String()
+}
+
 func isTimeoutErr(err error) bool {
 	ne, ok := err.(net.Error)
 	return ok && ne.Timeout()
 }
 
 func TestMatchCancel(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gate := OpenGate(ln, nil)
-	defer gate.Close()
+	gate, addr := openTestGate(t, nil)
 	e1, e2 := &matchtest.Engine{Name: "a", Behave: onCommand("genmove", 1, silent)}, &matchtest.Engine{Name: "b"}
 	for _, e := range []*matchtest.Engine{e1, e2} {
-		if err := e.Start(ln.Addr().String()); err != nil {
+		if err := e.Start(addr); err != nil {
 			t.Fatal(err)
 		}
 		defer e.Close()
@@ -409,7 +407,7 @@ func TestMatchCancel(t *testing.T) {
 	time.AfterFunc(100*time.Millisecond, cancel)
 	m := Match{Rounds: 2, Limits: Limits{Connect: time.Second, GenMove: 10 * time.Second, Reply: 10 * time.Second}}
 	start := time.Now()
-	_, err = m.Run(ctx, otp.NewRemote(conns[0]), otp.NewRemote(conns[1]))
+	_, err := m.Run(ctx, otp.NewRemote(conns[0]), otp.NewRemote(conns[1]))
 	if err != context.Canceled {
 		t.Errorf("Run error %v, want context.Canceled", err)
 	}

@@ -3,7 +3,6 @@ package match
 import (
 	"bytes"
 	"context"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -16,15 +15,10 @@ import (
 // connectPair connects two fake engines over loopback, black's first.
 func connectPair(t *testing.T, black, white *matchtest.Engine) (*otp.Remote, *otp.Remote) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gate := OpenGate(ln, nil)
-	t.Cleanup(func() { gate.Close() })
+	gate, addr := openTestGate(t, nil)
 	var remotes [2]*otp.Remote
 	for i, e := range []*matchtest.Engine{black, white} {
-		if err := e.Start(ln.Addr().String()); err != nil {
+		if err := e.Start(addr); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(e.Close)
