@@ -81,11 +81,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
-	level := fs.String("log-level", "info", "log level: debug (every move), info, warn or error")
-	fs.DurationVar(&o.limits.Connect, "connect-time", o.limits.Connect, "time both players have, in total, to connect")
-	fs.DurationVar(&o.limits.GenMove, "genmove-time", o.limits.GenMove, "time to answer genmove")
-	fs.DurationVar(&o.limits.Reply, "reply-time", o.limits.Reply, "time to answer every other command")
-	help := fs.BoolP("help", "h", false, "show this help and exit")
+	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
 	usage := func() {
 		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)
 	}
@@ -125,6 +121,18 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 		return o, err
 	}
 	return o, nil
+}
+
+// addCommonFlags declares the flags a match and a tournament share, last in
+// their usage: the log level, the three time limits (defaults from lim) and
+// --help. connectHelp says who must connect in the connect time.
+func addCommonFlags(fs *pflag.FlagSet, lim *match.Limits, connectHelp string) (level *string, help *bool) {
+	level = fs.String("log-level", "info", "log level: debug (every move), info, warn or error")
+	fs.DurationVar(&lim.Connect, "connect-time", lim.Connect, connectHelp)
+	fs.DurationVar(&lim.GenMove, "genmove-time", lim.GenMove, "time to answer genmove")
+	fs.DurationVar(&lim.Reply, "reply-time", lim.Reply, "time to answer every other command")
+	help = fs.BoolP("help", "h", false, "show this help and exit")
+	return level, help
 }
 
 // checkLimits rejects a time limit that is not positive; a match and a

@@ -97,11 +97,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
-	level := fs.String("log-level", "info", "log level: debug (every move), info, warn or error")
-	fs.DurationVar(&o.limits.Connect, "connect-time", o.limits.Connect, "time both engines of a game have, in total, to connect")
-	fs.DurationVar(&o.limits.GenMove, "genmove-time", o.limits.GenMove, "time to answer genmove")
-	fs.DurationVar(&o.limits.Reply, "reply-time", o.limits.Reply, "time to answer every other command")
-	help := fs.BoolP("help", "h", false, "show this help and exit")
+	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
