@@ -174,7 +174,9 @@ func gather(ctx context.Context, gate *match.Gate, deadline time.Time, limit tim
 		return gate.Players(ctx, deadline)
 	}
 	wait1, cancel1 := untilExit(ctx, p1)
-	c, err := gate.Next(wait1, minTime(deadline, time.Now().Add(limit/2)))
+	// Next's error only says that no player came (or why we stopped
+	// waiting): a nil c and ctx tell all that is needed below.
+	c, _ := gate.Next(wait1, minTime(deadline, time.Now().Add(limit/2)))
 	cancel1()
 	if ctx.Err() != nil {
 		if c != nil {
