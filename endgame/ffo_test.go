@@ -1,0 +1,27 @@
+package endgame
+
+import (
+	"testing"
+	"time"
+)
+
+// TestFFO40to44 solves the FFO endgames #40 to #44 (20 to 24 empty
+// squares) and checks the published score and best moves. #45 to #59 take
+// minutes: `go test ./endgame -run TestFFOAll -ffo-all` (docs/endgame.md).
+func TestFFO40to44(t *testing.T) {
+	if raceEnabled {
+		t.Skip("too slow under the race detector; the solver is single-goroutine code")
+	}
+	s, err := New(DefaultTableBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range readFFO(t)[:5] {
+		start := time.Now()
+		r := mustSolve(t, s, e.pos, Exact)
+		t.Logf("#%d: %+d %v, %d nodes, %v", e.id, r.Score, r.Move, r.Nodes, time.Since(start).Round(time.Millisecond))
+		if r.Score != e.score || !contains(e.best, r.Move) {
+			t.Errorf("#%d: got %+d %v, want %+d %v", e.id, r.Score, r.Move, e.score, e.best)
+		}
+	}
+}

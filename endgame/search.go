@@ -1,0 +1,315 @@
+package endgame
+
+// This file is the solver's hot path: every function here runs once per
+// node. It allocates nothing; changes must keep the reference comparison
+// and the FFO answers green (reference_test.go, ffo_test.go) and be measured
+// with the benchmarks in bench_test.go before and after.
+
+import (
+	"math/bits"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+const (
+	// shallowEmpties is the largest number of empty squares searched by
+	// shallow: no move generation, no table, no sorting, just the empty
+	// squares in parity order. Below about six empties a node's subtree is
+	// too small to repay sorting its moves or a table access.
+	shallowEmpties = 6
+
+	// tableEmpties is the fewest empty squares at which deep uses the
+	// transposition table. A probe is a cache miss into a large table; on
+	// a small subtree it costs more than it saves.
+	tableEmpties = 9
+
+	// maxMoves bounds the moves of a position: at most every empty square.
+	maxMoves = 64
+
+	// noScore is below every score: the best score before any move.
+	noScore = -65
+
+	// stabilityMinAlpha is the lowest alpha at which deep tries the
+	// stability cut-off. The cut-off needs alpha >= 64 - 2*(stable
+	// opponent discs); below about +4 the opponent rarely has the thirty
+	// stable discs that would take, so counting them would only cost time.
+	stabilityMinAlpha = 4
+)
+
+// quadrants are the four 4x4 corners of the board. Playing into a region
+// with an odd number of empty squares first ("parity") tends to leave the
+// last move of each region to the side to move, which is what wins
+// endgames; ordering by it makes good moves come first near the end.
+var quadrants = [4]uint64{
+	0x000000000f0f0f0f, 0x00000000f0f0f0f0,
+	0x0f0f0f0f00000000, 0xf0f0f0f000000000,
+}
+
+// oddQuadrants returns the squares of the quadrants that hold an odd number
+// of the empty squares.
+func oddQuadrants(empty uint64) uint64 {
+	var odd uint64
+	for _, q := range quadrants {
+		// Multiplying by the parity bit avoids a branch.
+		odd |= q * uint64(bits.OnesCount64(empty&q)&1)
+	}
+	return odd
+}
+
+// finalScore is the score of a finished game for the side to move with p
+// against o: the disc difference with the n empty squares going to the
+// winner.
+func finalScore(p, o uint64, n int) int {
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	switch {
+	case d > 0:
+		return d + n
+	case d < 0:
+		return d - n
+	}
+	return 0
+}
+
+// solve returns the score of the side to move with p against o and n empty
+// squares, fail-soft: the exact score when it lies strictly inside (alpha,
+// beta), otherwise a bound on it, at most alpha (an upper bound) or at
+// least beta (a lower bound).
+func (s *Solver) solve(p, o uint64, alpha, beta, n int) int {
+	switch {
+	case n > shallowEmpties:
+		return s.deep(p, o, alpha, beta, n)
+	case n > 1:
+		return s.shallow(p, o, alpha, beta, n)
+	case n == 1:
+		return s.last(p, o)
+	}
+	s.nodes++
+	return finalScore(p, o, 0)
+}
+
+// last returns the exact score of a position with one empty square. With
+// every other square filled, a move's flips decide the final score at once.
+func (s *Solver) last(p, o uint64) int {
+	s.nodes++
+	sq := bits.TrailingZeros64(^(p | o))
+	discs := bits.OnesCount64(p) // the opponent has 63 - discs
+	if f := othello.Flips(p, o, sq); f != 0 {
+		return 2*(discs+1+bits.OnesCount64(f)) - 64
+	}
+	if f := othello.Flips(o, p, sq); f != 0 {
+		// The side to move passes and the opponent takes the square.
+		return 2*(discs-bits.OnesCount64(f)) - 64
+	}
+	// Nobody can play the square: it goes to the winner (63 discs cannot
+	// be split evenly, so there is one).
+	if d := 2*discs - 63; d > 0 {
+		return d + 1
+	} else {
+		return d - 1
+	}
+}
+
+// shallow searches positions of 2..shallowEmpties empty squares: it tries
+// the empty squares directly, those of odd quadrants first, without
+// generating or sorting moves.
+func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
+	s.nodes++
+	// Only a square next to an opponent disc can be a move.
+	empty := ^(p | o)
+	candidates := empty & neighbours(o)
+	odd := oddQuadrants(empty)
+	best := noScore
+	for _, set := range [2]uint64{candidates & odd, candidates &^ odd} {
+		for ; set != 0; set &= set - 1 {
+			sq := bits.TrailingZeros64(set)
+			f := othello.Flips(p, o, sq)
+			if f == 0 {
+				continue
+			}
+			np, no := o^f, p|f|1<<sq
+			var v int
+			if n == 2 {
+				v = -s.last(np, no)
+			} else {
+				v = -s.shallow(np, no, -beta, -alpha, n-1)
+			}
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	if best != noScore {
+		return best
+	}
+	if othello.Moves(o, p) == 0 {
+		s.nodes++ // the end of the game counts as a node, as in deep
+		return finalScore(p, o, n)
+	}
+	return -s.shallow(o, p, -beta, -alpha, n) // a pass
+}
+
+// candidate is a move being ordered: its square, its flips and its sort key
+// (lower is tried first).
+type candidate struct {
+	flips uint64
+	key   int32
+	sq    uint8
+}
+
+// Ordering weights of deep's fastest-first sort, chosen by the nodes
+// needed to solve FFO #40-#44 (docs/endgame.md). A move that leaves the
+// opponent few replies tends both to be good and to have a small subtree
+// (Stenmark's "fastest first"), so the opponent's replies weigh most, a
+// reply on a corner twice (the opponent taking a corner is worse than an
+// ordinary move). The empty squares next to our discs are where the
+// opponent may find moves later (potential mobility), and our stable
+// discs around the corners can never be taken back.
+const (
+	orderMobility  = 4        // per opponent reply
+	orderCorner    = 4        // extra per opponent reply on a corner
+	orderPotential = 1        // per empty square next to one of our discs
+	orderStable    = 2        // per disc of ours stable at a corner, subtracted
+	hashMoveKey    = -1 << 30 // before any other move
+)
+
+// Square sets used by the ordering.
+const (
+	corners = 0x8100000000000081
+	notA    = 0xfefefefefefefefe // every column but a
+	notH    = 0x7f7f7f7f7f7f7f7f // every column but h
+)
+
+// neighbours returns the squares next to a disc of b, in all eight
+// directions.
+func neighbours(b uint64) uint64 {
+	return b<<8 | b>>8 | (b<<1|b<<9|b>>7)&notA | (b>>1|b>>9|b<<7)&notH
+}
+
+// cornerStable returns the discs of p on a corner and on the edge squares
+// next to a corner it holds: discs nothing can flip, cheap to count.
+func cornerStable(p uint64) uint64 {
+	c := p & corners
+	s := c
+	s |= (c<<1 | c<<8) & p & 0x0000000000000102 // b1, a2 next to a1
+	s |= (c>>1 | c<<8) & p & 0x0000000000008040 // g1, h2 next to h1
+	s |= (c<<1 | c>>8) & p & 0x0201000000000000 // b8, a7 next to a8
+	s |= (c>>1 | c>>8) & p & 0x4080000000000000 // g8, h7 next to h8
+	return s
+}
+
+// potentialMobility counts the empty squares next to a disc of o: where the
+// opponent of o might later find moves.
+func potentialMobility(o, empty uint64) int {
+	return bits.OnesCount64(neighbours(o) & empty)
+}
+
+// orderMoves fills list with the moves of p against o, best first: the
+// hash move, then fastest first. It returns how many there are.
+func orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate) int {
+	k := 0
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.Flips(p, o, sq)
+		key := int32(hashMoveKey)
+		if uint8(sq) != hashMove {
+			np, no := o^f, p|f|1<<sq
+			replies := othello.Moves(np, no)
+			key = int32(orderMobility*bits.OnesCount64(replies) + orderCorner*bits.OnesCount64(replies&corners) +
+				orderPotential*potentialMobility(no, ^(np|no)) - orderStable*bits.OnesCount64(cornerStable(no)))
+		}
+		// Insertion sort: the list is short.
+		i := k
+		for ; i > 0 && list[i-1].key > key; i-- {
+			list[i] = list[i-1]
+		}
+		list[i] = candidate{flips: f, key: key, sq: uint8(sq)}
+		k++
+	}
+	return k
+}
+
+// deep searches positions of more than shallowEmpties empty squares with
+// the transposition table, the stability cut-off and fastest-first move
+// ordering, as a principal-variation search: the first move with the full
+// window, the others with a null window, searched again only if they
+// beat the first.
+func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
+	s.nodes++
+	if s.nodes >= s.nextCheck {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	if alpha >= stabilityMinAlpha {
+		if upper := 64 - 2*stableCount(o, p); upper <= alpha {
+			return upper
+		}
+	}
+	hashMove := uint8(noSquare)
+	useTable := n >= tableEmpties
+	if !useTable {
+		// No table: nothing to look up.
+	} else if e := s.table.probe(p, o); e != nil {
+		lower, upper := int(e.lower), int(e.upper)
+		switch {
+		case lower >= beta:
+			return lower
+		case upper <= alpha:
+			return upper
+		case lower == upper:
+			return lower
+		}
+		alpha, beta = max(alpha, lower), min(beta, upper)
+		hashMove = e.move
+	}
+
+	moves := othello.Moves(p, o)
+	if moves == 0 {
+		if othello.Moves(o, p) == 0 {
+			return finalScore(p, o, n)
+		}
+		return -s.deep(o, p, -beta, -alpha, n) // a pass
+	}
+
+	var list [maxMoves]candidate
+	k := orderMoves(p, o, moves, hashMove, &list)
+
+	best, bestMove := noScore, uint8(noSquare)
+	lo := alpha
+	for i := 0; i < k; i++ {
+		c := &list[i]
+		np, no := o^c.flips, p|c.flips|1<<c.sq
+		var v int
+		if i == 0 {
+			v = -s.solve(np, no, -beta, -lo, n-1)
+		} else {
+			v = -s.solve(np, no, -lo-1, -lo, n-1)
+			if v > lo && v < beta {
+				v = -s.solve(np, no, -beta, -v, n-1)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, c.sq
+			if v > lo {
+				lo = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	if useTable {
+		s.table.store(p, o, n, alpha, beta, best, bestMove)
+	}
+	return best
+}

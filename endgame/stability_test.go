@@ -1,0 +1,100 @@
+package endgame
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// neverFlipped reports whether every disc of mask keeps its colour in every
+// continuation of the game from pos (both sides' moves, passes included).
+func neverFlipped(pos othello.Position, black, mask uint64) bool {
+	if pos.Black()&mask != black&mask || pos.White()&mask != ^black&mask {
+		return false
+	}
+	moves := pos.Moves()
+	if moves == 0 {
+		if pos.Pass().Moves() == 0 {
+			return true
+		}
+		return neverFlipped(pos.Pass(), black, mask)
+	}
+	for ; moves != 0; moves &= moves - 1 {
+		if !neverFlipped(pos.Play(othello.Move(bits.TrailingZeros64(moves))), black, mask) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestStableDiscsNeverFlip checks on random endgames that no disc
+// stableDiscs calls stable changes colour in any continuation, and that it
+// finds stable discs at all.
+func TestStableDiscsNeverFlip(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	found := 0
+	for i := 0; i < 200; i++ {
+		pos := randomPosition(r, 4+i%5)
+		if i%2 == 1 {
+			pos = lopsidedPosition(r, 4+i%5, 0.5)
+		}
+		stable := stableDiscs(pos.Player, pos.Opponent) | stableDiscs(pos.Opponent, pos.Player)
+		if stable&^(pos.Player|pos.Opponent) != 0 {
+			t.Fatalf("%v: stable squares %#x include empty ones", pos, stable)
+		}
+		if !neverFlipped(pos, pos.Black(), stable) {
+			t.Fatalf("%v: a disc of %#x marked stable can flip", pos, stable)
+		}
+		found += bits.OnesCount64(stable)
+	}
+	if found < 200*10 {
+		t.Errorf("found %d stable discs in 200 endgames; the test proves nothing", found)
+	}
+}
+
+// TestEdgeStableRow checks the edge table against rows worked out by hand.
+func TestEdgeStableRow(t *testing.T) {
+	for _, c := range []struct {
+		row  string // a row of eight: X, O or -
+		want string // the stable squares marked *
+	}{
+		{"XXXXXXXX", "********"},
+		{"X-------", "*-------"},
+		{"XX-----O", "**-----*"},
+		{"XO------", "*-------"}, // O on b can be flipped by X playing c
+		{"XOOOOOO-", "*-------"},
+		{"XXXO----", "***-----"},
+		{"-XXXXXXX", "-*******"}, // nothing can bracket them
+		{"OXXXXXXX", "********"},
+	} {
+		var p, o uint8
+		for i := 0; i < 8; i++ {
+			switch c.row[i] {
+			case 'X':
+				p |= 1 << i
+			case 'O':
+				o |= 1 << i
+			}
+		}
+		got := edgeStable[int(p)<<8|int(o)]
+		var want uint8
+		for i := 0; i < 8; i++ {
+			if c.want[i] == '*' {
+				want |= 1 << i
+			}
+		}
+		if got != want {
+			t.Errorf("row %s: stable %08b, want %08b (bit 0 first from the right)", c.row, got, want)
+		}
+	}
+}
+
+// TestEntrySize keeps the table's memory figures true.
+func TestEntrySize(t *testing.T) {
+	if got := unsafe.Sizeof(entry{}); got != entryBytes {
+		t.Errorf("entry is %d bytes, want %d", got, entryBytes)
+	}
+}

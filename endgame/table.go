@@ -1,0 +1,139 @@
+package endgame
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// The transposition table remembers, for positions already searched, the
+// bounds proven on their exact score and the best move found. A position's
+// exact score does not depend on how it was reached or on the window of the
+// search, so an entry stays true for as long as it lives: the table is kept
+// from one Solve to the next and across the moves of a game.
+
+// entry is one slot of the table: the position itself (so that a hit is
+// never a false one), the bounds lower <= score <= upper, the best move
+// found (noSquare if none), the number of empty squares (the size of the
+// search behind it, for replacement) and the generation that last wrote it.
+type entry struct {
+	p, o         uint64
+	lower, upper int8
+	move         uint8
+	empties      uint8
+	generation   uint8
+}
+
+// entryBytes is the size of an entry, padding included; checked by a test.
+const entryBytes = 24
+
+// noSquare marks an entry without a best move.
+const noSquare = 0xff
+
+// MinTableBytes is the smallest transposition table: one bucket.
+const MinTableBytes = 2 * entryBytes
+
+// DefaultTableBytes is the default size of the transposition table: 256 MiB.
+// Solving FFO #40-#44 stores a few million positions; at 24 bytes each this
+// holds about eleven million, so the deep entries survive, and peak memory
+// stays far below the 1 GiB this engine allows itself (the course allows 4).
+const DefaultTableBytes = 256 << 20
+
+// table is a two-way set-associative hash table of entries, allocated once.
+// A position hashes to a bucket of two slots; a new result replaces the
+// same position's entry, else the slot of an older generation, else the one
+// with fewer empty squares behind it.
+type table struct {
+	slots      []entry
+	mask       uint64 // bucket index mask: buckets are slots[2i], slots[2i+1]
+	generation uint8
+}
+
+// newTable allocates a table of the largest power-of-two number of buckets
+// that fits in bytes.
+func newTable(bytes int) (table, error) {
+	if bytes < MinTableBytes {
+		return table{}, fmt.Errorf("transposition table of %d bytes: want at least %d", bytes, MinTableBytes)
+	}
+	buckets := uint64(1) << (bits.Len64(uint64(bytes/(2*entryBytes))) - 1)
+	t := table{slots: make([]entry, 2*buckets), mask: buckets - 1}
+	t.clear()
+	return t, nil
+}
+
+// clear empties the table.
+func (t *table) clear() {
+	for i := range t.slots {
+		t.slots[i] = entry{move: noSquare}
+	}
+	// Empty slots are of generation 0, older than any entry written.
+	t.generation = 1
+}
+
+// hash mixes a position into a bucket number. Two multiplications by odd
+// constants (from splitmix64) and a fold spread every input bit over the
+// high bits that the mask keeps after the shift.
+func hash(p, o uint64) uint64 {
+	h := p*0x9e3779b97f4a7c15 ^ (o+0x632be59bd9b4e019)*0xbf58476d1ce4e5b9
+	return h ^ h>>29
+}
+
+// probe returns the entry of the position p, o, or nil.
+func (t *table) probe(p, o uint64) *entry {
+	i := (hash(p, o) & t.mask) << 1
+	b := t.slots[i : i+2 : i+2]
+	if b[0].p == p && b[0].o == o && (p|o) != 0 {
+		return &b[0]
+	}
+	if b[1].p == p && b[1].o == o && (p|o) != 0 {
+		return &b[1]
+	}
+	return nil
+}
+
+// store records what a fail-soft search of the position p, o with the
+// window (alpha, beta) returned: score is an upper bound when it is at most
+// alpha, a lower bound when it is at least beta, and exact in between. The
+// bounds are merged with those already known for the position.
+func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) {
+	lower, upper := -64, 64
+	switch {
+	case score <= alpha:
+		upper = score
+	case score >= beta:
+		lower = score
+	default:
+		lower, upper = score, score
+	}
+	i := (hash(p, o) & t.mask) << 1
+	b := t.slots[i : i+2 : i+2]
+	var e *entry
+	switch {
+	case b[0].p == p && b[0].o == o:
+		e = &b[0]
+	case b[1].p == p && b[1].o == o:
+		e = &b[1]
+	}
+	if e != nil {
+		// Both the old and the new bounds are true: keep the tighter.
+		lower = max(lower, int(e.lower))
+		upper = min(upper, int(e.upper))
+		if move == noSquare {
+			move = e.move
+		}
+	} else {
+		e = &b[0]
+		if b[0].generation == t.generation && (b[1].generation != t.generation || b[1].empties < b[0].empties) {
+			e = &b[1]
+		}
+	}
+	*e = entry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: move, empties: uint8(empties), generation: t.generation}
+}
+
+// age starts a new generation: entries of earlier ones stay valid but are
+// replaced first.
+func (t *table) age() {
+	t.generation++
+	if t.generation == 0 { // 0 is the empty slots' generation
+		t.generation = 1
+	}
+}
