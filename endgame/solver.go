@@ -163,6 +163,12 @@ func (s *Solver) Solve(ctx context.Context, pos othello.Position, mode Mode) (Re
 	} else if mode != Exact {
 		return Result{}, fmt.Errorf("endgame: unknown mode %d", int(mode))
 	}
+	if mode == Exact {
+		// The win/loss/draw search first: it is fast, and the bounds and
+		// best moves it leaves in the table guide the exact search, which
+		// then needs fewer nodes in all (FFO #40-#44: 11% fewer).
+		s.root(pos.Player, pos.Opponent, -1, 1)
+	}
 	score, move := s.root(pos.Player, pos.Opponent, alpha, beta)
 	if s.stopped {
 		return Result{}, s.stopErr()
