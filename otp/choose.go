@@ -148,10 +148,15 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 		return ch
 	}
 	t := r.t
+	proof := []zap.Field{zap.Skip(), zap.Skip()}
+	if t.Proof != ProofNone {
+		proof = []zap.Field{zap.String("proof", t.Proof.String()), zap.Int("score", t.Score)}
+	}
 	c.log.Info("move chosen",
 		zap.String("move", t.Move.String()),
 		zap.String("otp", t.Move.OTP()),
 		zap.String("color", pos.Turn.String()),
+		proof[0], proof[1],
 		zap.Int64("playouts", t.Playouts),
 		zap.Float64("win_rate", t.WinRate),
 		zap.String("pv", othello.FormatMoves(t.PV)),

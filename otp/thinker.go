@@ -25,4 +25,32 @@ type Thought struct {
 	PV       []othello.Move
 	Elapsed  time.Duration
 	Summary  string // one line of statistics for the log
+
+	// Proof says what an endgame solver proved about Move: ProofNone (the
+	// move is a search's estimate), ProofWLD (Score's sign: Move wins,
+	// draws or every move loses) or ProofExact (Score is the exact final
+	// disc difference for the mover, empty squares to the winner).
+	Proof Proof
+	Score int
+}
+
+// Proof is what a Thought's move is proven to reach.
+type Proof uint8
+
+// The kinds of proof.
+const (
+	ProofNone  Proof = iota // not proven: an estimate
+	ProofWLD                // the result (win, draw, loss) is proven
+	ProofExact              // the exact final score is proven
+)
+
+// String returns "none", "wld" or "exact".
+func (p Proof) String() string {
+	switch p {
+	case ProofWLD:
+		return "wld"
+	case ProofExact:
+		return "exact"
+	}
+	return "none"
 }

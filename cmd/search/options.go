@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/web"
@@ -36,6 +37,21 @@ const defaultConnectTimeout = 10 * time.Second
 // maxPerftDepth bounds --perft: depth 20 already takes days.
 const maxPerftDepth = 20
 
+// Bounds of the solver's flags.
+const (
+	// defaultSolveEmpties is where genmove starts solving: the WLD search
+	// from this many empty squares finishes well inside the 9 s think
+	// time on this project's 2-core test machine (docs/endgame.md).
+	defaultSolveEmpties = 20
+	// minSolveEmpties and maxSolveEmpties bound --solve-empties: below 1
+	// there is nothing to solve; beyond 30 a proof takes minutes.
+	minSolveEmpties = 1
+	maxSolveEmpties = 30
+	// maxTableMB keeps the table, with the tree's arena, inside the
+	// course's 4 GiB.
+	maxTableMB = 2048
+)
+
 // options is the parsed command line.
 type options struct {
 	name           string
@@ -47,6 +63,12 @@ type options struct {
 	logFile        string
 	perft          int
 	engine         engine.Config
+
+	solveFile    string       // --solve: solve the positions of this file and exit
+	solveMode    endgame.Mode // --solve-mode
+	solver       bool         // --solver: the endgame solver in genmove
+	solveEmpties int          // --solve-empties: genmove solves from this many empty squares
+	tableMB      int          // --table-mb: the solver's transposition table
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
@@ -98,6 +120,19 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.engine.ArenaNodes, "arena", o.engine.ArenaNodes,
 		fmt.Sprintf("search tree capacity in nodes of 32 bytes, allocated at start (%d..%d)",
 			engine.MinArenaNodes, engine.MaxArenaNodes))
+	fs.Var(onOffValue{&o.solver}, "solver",
+		"endgame solver in genmove: from --solve-empties empty squares the engine proves the result "+
+			"(win/loss/draw, then the exact score) and plays a proven move, falling back to the tree "+
+			"search when the proof does not finish in time: on or off (off: the tree search alone)")
+	fs.IntVar(&o.solveEmpties, "solve-empties", o.solveEmpties,
+		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d)", minSolveEmpties, maxSolveEmpties))
+	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
+		"endgame solver: transposition table size in MiB, allocated at start")
+	fs.StringVar(&o.solveFile, "solve", o.solveFile,
+		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
+			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
+	fs.Var(solveModeValue{&o.solveMode}, "solve-mode",
+		"--solve: exact (the final disc difference, empty squares to the winner) or wld (its sign only: +1, 0, -1)")
 	fs.DurationVar(&o.connectTimeout, "connect-timeout", o.connectTimeout,
 		"judge mode: keep retrying to connect for this long, then fail")
 	fs.StringVar(&o.logLevel, "log-level", o.logLevel,
@@ -123,6 +158,9 @@ func defaultOptions() options {
 		connectTimeout: defaultConnectTimeout,
 		logLevel:       "info",
 		engine:         engine.DefaultConfig(),
+		solver:         true,
+		solveEmpties:   defaultSolveEmpties,
+		tableMB:        endgame.DefaultTableBytes >> 20,
 	}
 }
 
@@ -204,6 +242,12 @@ func (o *options) check() error {
 	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
 		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
 	}
+	if o.solveEmpties < minSolveEmpties || o.solveEmpties > maxSolveEmpties {
+		errs = append(errs, fmt.Errorf("--solve-empties %d: want %d..%d", o.solveEmpties, minSolveEmpties, maxSolveEmpties))
+	}
+	if o.tableMB < 1 || o.tableMB > maxTableMB {
+		errs = append(errs, fmt.Errorf("--table-mb %d: want 1..%d", o.tableMB, maxTableMB))
+	}
 	if o.perft < 0 || o.perft > maxPerftDepth {
 		errs = append(errs, fmt.Errorf("--perft %d: want 1..%d", o.perft, maxPerftDepth))
 	}
@@ -228,10 +272,12 @@ Usage:
   search [flags] IP PORT    play a judge listening on IP:PORT
   search --http ADDR        serve a page at http://ADDR/ to play the engine in a browser
   search --perft D          measure move generation: perft from the start position, then exit
+  search --solve FILE       solve endgame positions exactly, one a line, then exit
 
 Against a judge the engine is a TCP client. It retries connecting for --connect-timeout, answers
 each message with one bare reply (no newline), and exits with status 0 after quit, or 1 if the
-judge closes the connection first. Logs never go to the protocol channel.
+judge closes the connection first. Logs never go to the protocol channel. From --solve-empties
+empty squares genmove proves the game's result with the endgame solver and plays a proven move.
 
 Flags:
 `)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/othello"
 )
@@ -59,7 +60,8 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--algo", "UCB", "--exploration", "0.7", "--reward", "discdiff", "--pruning", "on",
 		"--prune-rd", "3", "--prune-sigma-e", "0.01", "--prune-min-visits", "50",
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
-		"--log-level", "debug", "--log-file", "x.log", "10.1.2.3", "9000",
+		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
+		"--table-mb", "32", "--solve-mode", "wld", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
 	if err != nil {
@@ -71,6 +73,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.Algorithm, want.engine.Exploration, want.engine.Reward = engine.UCB, 0.7, engine.DiscDiff
 	want.engine.Pruning, want.engine.PruneRD, want.engine.PruneSigmaE = true, 3, 0.01
 	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
+	want.solver, want.solveEmpties, want.tableMB, want.solveMode = false, 14, 32, endgame.WLD
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
 	}
@@ -125,6 +128,11 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--log-level", "chatty"}, "--log-level"},
 		{[]string{"--perft", "-2"}, "--perft"},
 		{[]string{"--arena", "3"}, "arena"},
+		{[]string{"--solver", "maybe"}, "--solver"},
+		{[]string{"--solve-empties", "0"}, "--solve-empties"},
+		{[]string{"--solve-empties", "31"}, "--solve-empties"},
+		{[]string{"--table-mb", "0"}, "--table-mb"},
+		{[]string{"--solve-mode", "fast"}, "--solve-mode"},
 		{[]string{"--exploration", "-1"}, "exploration"},
 		{[]string{"--pruning", "on", "--prune-rd", "0"}, "r_d"},
 		// --pruning takes a value: it never swallows a flag nor defaults.

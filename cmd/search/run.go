@@ -11,6 +11,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/web"
@@ -45,6 +46,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return exitOK
 	case o.perft > 0:
 		if err := runPerft(stdout, o.perft); err != nil {
+			fmt.Fprintf(stderr, "search: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	case o.solveFile != "":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := runSolve(ctx, stdout, stderr, o.solveFile, o.solveMode, o.tableMB<<20); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)
 			return exitError
 		}
@@ -89,12 +98,18 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.Float64("exploration", o.engine.Exploration), zap.String("reward", o.engine.Reward.String()),
 		zap.Bool("pruning", o.engine.Pruning), zap.Float64("prune_rd", o.engine.PruneRD),
 		zap.Float64("prune_sigma_e", o.engine.PruneSigmaE), zap.Int("prune_min_visits", o.engine.PruneMinVisits),
-		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes))
+		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes),
+		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("table_mb", o.tableMB))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",
 			zap.Duration("time", o.thinkTime))
 	}
-	thinker := engineThinker{searcher: searcher, playouts: o.playouts}
+	thinker := engineThinker{searcher: searcher, playouts: o.playouts, solveEmpties: o.solveEmpties}
+	if o.solver {
+		if thinker.solver, err = endgame.New(o.tableMB << 20); err != nil {
+			return err
+		}
+	}
 	if o.httpAddr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()

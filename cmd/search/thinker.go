@@ -2,36 +2,130 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"time"
 
+	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
 
-// engineThinker adapts the engine's Searcher to the session's Thinker.
+// wldShare is the part of the think time the win/loss/draw proof may take
+// before the engine gives up on it and lets the tree search choose with the
+// rest. At the default --solve-empties the proof nearly always finishes in
+// a fraction of it; when it does not, 40% of the time is still enough for
+// a tree search that is not much weaker than one with all of it.
+const wldShare = 0.6
+
+// engineThinker adapts the engine's Searcher, and the endgame solver near
+// the end of the game, to the session's Thinker.
 type engineThinker struct {
-	searcher *engine.Searcher
-	playouts int64 // budget per move; 0 for none
+	searcher     *engine.Searcher
+	playouts     int64           // budget per move; 0 for none
+	solver       *endgame.Solver // nil: --solver off
+	solveEmpties int             // solve at this many empty squares or fewer
 }
 
-// Think searches the game's position until the context's deadline or the
-// playout budget.
+// Think proves the result with the solver when the game is near its end
+// and plays a proven move; otherwise, or when the proof does not finish in
+// time, or when every move loses, it searches the tree until the context's
+// deadline or the playout budget.
 func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+	pos := g.Position()
+	var tried otp.Thought // what the solver proved, if it did not choose
+	if t.solver != nil && pos.Empties() <= t.solveEmpties {
+		th, done, err := t.solve(ctx, pos)
+		if err != nil || done {
+			return th, err
+		}
+		tried = th
+	}
 	lim := engine.Limits{Playouts: t.playouts}
 	if d, ok := ctx.Deadline(); ok {
 		lim.Deadline = d
 	}
-	r, err := t.searcher.Search(ctx, g.Position(), lim)
+	r, err := t.searcher.Search(ctx, pos, lim)
 	if err != nil {
 		return otp.Thought{}, err
 	}
 	st := r.Stats
+	summary := st.String()
+	if tried.Summary != "" {
+		summary = tried.Summary + "; " + summary
+	}
 	return otp.Thought{
 		Move:     r.Move,
 		Playouts: st.Playouts,
 		WinRate:  st.WinRate,
 		PV:       st.PV,
 		Elapsed:  st.Elapsed,
-		Summary:  st.String(),
+		Summary:  summary,
+		// A proven loss holds for every move, the tree search's too.
+		Proof: tried.Proof,
+		Score: tried.Score,
 	}, nil
+}
+
+// solve runs the win/loss/draw proof and then, for a win, the exact one.
+// It returns done with the proven move, or not done with a summary of what
+// it tried, for the tree search to go on from: the proof ran out of time,
+// or every move loses (a Thought with the proven loss) and the tree search
+// may still find the opponent's likeliest mistake.
+func (t engineThinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, bool, error) {
+	start := time.Now()
+	wctx := ctx
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(wldShare*float64(time.Until(d)))))
+		defer cancel()
+	}
+	wld, err := t.solver.Solve(wctx, pos, endgame.WLD)
+	if errors.Is(err, endgame.ErrStopped) {
+		return otp.Thought{Summary: fmt.Sprintf("wld unproven after %v", time.Since(start).Round(time.Millisecond))}, false, nil
+	}
+	if err != nil {
+		return otp.Thought{}, false, err
+	}
+	wldText := fmt.Sprintf("wld %s in %v (%d nodes)", outcomeName(wld.Score), wld.Elapsed.Round(time.Microsecond), wld.Nodes)
+	if wld.Score < 0 {
+		return otp.Thought{Summary: "proven loss: " + wldText, Proof: otp.ProofWLD, Score: -1}, false, nil
+	}
+	th := otp.Thought{
+		Move:    wld.Move,
+		WinRate: 0.5 + 0.5*float64(wld.Score),
+		PV:      []othello.Move{wld.Move},
+		Proof:   otp.ProofWLD,
+		Score:   wld.Score,
+	}
+	if wld.Score > 0 {
+		// A win: find the largest one. A draw's exact score is 0 already.
+		ex, err := t.solver.Solve(ctx, pos, endgame.Exact)
+		switch {
+		case err == nil:
+			th.Move, th.PV, th.Proof, th.Score = ex.Move, []othello.Move{ex.Move}, otp.ProofExact, ex.Score
+			wldText += fmt.Sprintf(", exact %+d in %v (%d nodes)", ex.Score, ex.Elapsed.Round(time.Microsecond), ex.Nodes)
+		case errors.Is(err, endgame.ErrStopped):
+			wldText += ", exact unproven"
+		default:
+			return otp.Thought{}, false, err
+		}
+	} else {
+		th.Proof = otp.ProofExact
+	}
+	th.Elapsed = time.Since(start)
+	th.Summary = fmt.Sprintf("solved: %s %s", th.Move, wldText)
+	return th, true, nil
+}
+
+// outcomeName names the sign of a score.
+func outcomeName(score int) string {
+	switch {
+	case score > 0:
+		return "win"
+	case score < 0:
+		return "loss"
+	}
+	return "draw"
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 )
 
@@ -59,5 +60,19 @@ func (v onOffValue) Set(s string) error {
 	default:
 		return fmt.Errorf("%q: want on or off", s)
 	}
+	return nil
+}
+
+// solveModeValue is a pflag.Value for endgame.Mode.
+type solveModeValue struct{ m *endgame.Mode }
+
+func (v solveModeValue) String() string { return v.m.String() }
+func (v solveModeValue) Type() string   { return "exact|wld" }
+func (v solveModeValue) Set(s string) error {
+	m, err := endgame.ParseMode(strings.ToLower(strings.TrimSpace(s)))
+	if err != nil {
+		return err
+	}
+	*v.m = m
 	return nil
 }

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Positions whose answers are worked out by hand. In "win", black fills
+// a1 and flips b1: all 64 discs black, +64. In "lost", black has no disc,
+// nobody can move, and the empty square goes to white: -64 for black, who
+// must pass. In "wo", white to move takes a1 back from a board of black
+// discs with one white disc on c1: the move flips b1, and white ends with
+// 3 discs against 61, -58.
+const (
+	boardWin  = "-OXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX"
+	boardLost = "-OOOOOOO" + "OOOOOOOO" + "OOOOOOOO" + "OOOOOOOO" + "OOOOOOOO" + "OOOOOOOO" + "OOOOOOOO" + "OOOOOOOO"
+	boardWO   = "-XOXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX"
+)
+
+func writeFile(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "positions.txt")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSolveFlag runs search --solve on hand-checked positions and the
+// first FFO test position (the published answer: +38 by a2), with
+// comments, a blank line and two malformed lines: those are reported by
+// line number, the others still solved, and the exit status says so.
+func TestSolveFlag(t *testing.T) {
+	ffo40, err := os.ReadFile("../../endgame/testdata/ffo40-59.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.SplitN(string(ffo40), "\n", 2)[0]
+	path := writeFile(t, "# hand-made\n\nwin "+boardWin+" X\nlost "+boardLost+" X extra words\n"+
+		"short "+boardWin[:63]+" X\nwo "+boardWO+" O # comment\nside "+boardWin+" Z\n"+first+"\n")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--solve", path, "--table-mb", "16"}, strings.NewReader(""), &stdout, &stderr)
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	want := []string{"win +64 a1", "lost -64 pass", "wo -58 a1", "40 +38 a2"}
+	if code != exitError || len(lines) != len(want)+1 {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit %d and %d lines", code, stdout.String(), stderr.String(), exitError, len(want)+1)
+	}
+	for i, w := range want {
+		f := strings.Fields(lines[i])
+		if len(f) != 5 || strings.Join(f[:3], " ") != w {
+			t.Errorf("line %d: %q, want %q NODES SECONDS", i+1, lines[i], w)
+		}
+	}
+	if !strings.HasPrefix(lines[len(want)], "total 4 ") {
+		t.Errorf("total line %q, want it to count 4 positions", lines[len(want)])
+	}
+	for _, msg := range []string{":5: ", ":7: ", "2 line(s)"} {
+		if !strings.Contains(stderr.String(), msg) {
+			t.Errorf("stderr %q does not name %q", stderr.String(), msg)
+		}
+	}
+}
+
+// TestSolveFlagWLD checks the sign-only mode's output and a missing file.
+func TestSolveFlagWLD(t *testing.T) {
+	path := writeFile(t, "win "+boardWin+" X\nlost "+boardLost+" X\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--solve", path, "--solve-mode", "wld", "--table-mb", "16"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if got := stdout.String(); !strings.HasPrefix(got, "win +1 a1 ") || !strings.Contains(got, "\nlost -1 pass ") {
+		t.Errorf("stdout %q, want win +1 a1 and lost -1 pass", got)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"--solve", filepath.Join(t.TempDir(), "none.txt")}, strings.NewReader(""), &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "none.txt") {
+		t.Errorf("missing file: exit %d, stderr %q; want %d and the file's name", code, stderr.String(), exitError)
+	}
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/endgame"
+	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// newThinker returns a thinker with a small arena and, if solveEmpties > 0,
+// a solver with a small table.
+func newThinker(t *testing.T, seed uint64, playouts int64, solveEmpties int) engineThinker {
+	t.Helper()
+	cfg := engine.DefaultConfig()
+	cfg.ArenaNodes, cfg.Seed = 1<<16, seed
+	s, err := engine.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := engineThinker{searcher: s, playouts: playouts, solveEmpties: solveEmpties}
+	if solveEmpties > 0 {
+		if th.solver, err = endgame.New(8 << 20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return th
+}
+
+// playRandom plays n random plies of a new game, seeded.
+func playRandom(t *testing.T, r *rand.Rand, n int) *othello.Game {
+	t.Helper()
+	g := othello.NewGame()
+	for i := 0; i < n && !g.Over(); i++ {
+		moves := g.Position().Moves()
+		m := othello.Pass
+		if moves != 0 {
+			k := r.IntN(bits.OnesCount64(moves))
+			for ; k > 0; k-- {
+				moves &= moves - 1
+			}
+			m = othello.Move(bits.TrailingZeros64(moves))
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestThinkPlaysProvenMoves checks that from a position within
+// --solve-empties genmove plays a move of the best exact score, and says
+// so; the scores of every move come from the solver's SolveMoves, which
+// endgame's tests check against a reference solver.
+func TestThinkPlaysProvenMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	th := newThinker(t, 1, 1000, 14)
+	check, err := endgame.New(8 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		g := playRandom(t, r, 48+i%3)
+		pos := g.Position()
+		if pos.Empties() > 14 || bits.OnesCount64(pos.Moves()) < 2 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		got, err := th.Think(ctx, g)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		scores, err := check.SolveMoves(context.Background(), pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best, mine := -100, -100
+		for _, ms := range scores {
+			best = max(best, ms.Score)
+			if ms.Move == got.Move {
+				mine = ms.Score
+			}
+		}
+		switch {
+		case best < 0:
+			// Lost: the tree search chooses among losing moves.
+			if got.Proof != otp.ProofWLD || got.Score != -1 || got.Playouts == 0 || !pos.IsLegal(got.Move) {
+				t.Errorf("%v: lost position: move %v proof %v; want a legal tree-search move", pos, got.Move, got.Proof)
+			}
+		case got.Proof != otp.ProofExact || got.Score != best || mine != best:
+			t.Errorf("%v: move %v (scores %+d) proof %v score %+d; want an exact proof of %+d", pos, got.Move, mine, got.Proof, got.Score, best)
+		}
+	}
+}
+
+// TestThinkFallsBackInTime gives the solver a position it cannot prove in
+// the time allowed: Think must still answer in time, with a legal move from
+// the tree search.
+func TestThinkFallsBackInTime(t *testing.T) {
+	// FFO #50 (26 empty squares) takes seconds to prove.
+	pos, err := othello.ParsePosition("----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O-- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := othello.NewGame()
+	if err := g.SetPosition(pos, 0); err != nil {
+		t.Fatal(err)
+	}
+	th := newThinker(t, 1, 0, 30)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	got, err := th.Think(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("Think took %v with a 50ms deadline", el)
+	}
+	if got.Proof != otp.ProofNone || !g.Position().IsLegal(got.Move) || got.Playouts == 0 {
+		t.Errorf("move %v proof %v playouts %d; want a legal tree-search move", got.Move, got.Proof, got.Playouts)
+	}
+}
+
+// TestSolverNeverLosesAProvenWin plays whole games between the engine with
+// the solver and without it, each colour in turn: once the solver side has
+// proven a win (or a draw), the game must end that way or better.
+func TestSolverNeverLosesAProvenWin(t *testing.T) {
+	proofs := 0
+	defer func() {
+		if proofs == 0 {
+			t.Error("the solver side never proved anything from 14 empty squares")
+		}
+	}()
+	for game := 0; game < 4; game++ {
+		solverColor := othello.Color(game % 2)
+		players := [2]engineThinker{}
+		players[solverColor] = newThinker(t, uint64(game+1), 3000, 14)
+		players[solverColor.Other()] = newThinker(t, uint64(game+100), 3000, 0)
+		g := playRandom(t, rand.New(rand.NewPCG(uint64(game), 9)), 6)
+		proven := -2 // the best result proven for the solver side: -2 none
+		for plies := 0; !g.Over() && plies < 130; plies++ {
+			pos := g.Position()
+			m, forced := otp.ForcedMove(pos)
+			if !forced {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				th, err := players[pos.Turn].Think(ctx, g)
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = th.Move
+				if pos.Turn == solverColor && th.Proof != otp.ProofNone {
+					proven = max(proven, sign(th.Score))
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("game %d: %v", game, err)
+			}
+		}
+		if !g.Over() {
+			t.Fatalf("game %d did not end", game)
+		}
+		result := sign(g.Position().Score())
+		if solverColor == othello.White {
+			result = -result
+		}
+		if proven > -2 {
+			proofs++
+		}
+		if result < proven {
+			t.Errorf("game %d: proved %+d for the solver side, got %+d (%s)", game, proven, result, g.Record())
+		}
+	}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
