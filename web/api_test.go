@@ -449,3 +449,34 @@ func TestRunBadThinker(t *testing.T) {
 		t.Errorf("Run without a thinker: %v, want \"needs a thinker\"", err)
 	}
 }
+
+// TestProofShown checks that what the endgame solver proved reaches the
+// page's JSON, and that an unproven move says so.
+func TestProofShown(t *testing.T) {
+	for _, c := range []struct {
+		proof     otp.Proof
+		score     int
+		wantProof string
+		wantScore int
+	}{
+		{otp.ProofExact, 6, "exact", 6},
+		{otp.ProofWLD, -1, "wld", -1},
+		{otp.ProofNone, 9, "", 0},
+	} {
+		v := newThoughtView(othello.White, otp.Thought{Move: othello.MoveAt(2, 3), WinRate: 1, Proof: c.proof, Score: c.score})
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Proof string `json:"proof"`
+			Score int    `json:"score"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Proof != c.wantProof || got.Score != c.wantScore {
+			t.Errorf("proof %v %+d: JSON %s; want proof %q score %d", c.proof, c.score, b, c.wantProof, c.wantScore)
+		}
+	}
+}

@@ -112,6 +112,9 @@ func newThoughtView(c othello.Color, t otp.Thought) *ThoughtView {
 		ElapsedMillis: t.Elapsed.Milliseconds(),
 		Summary:       t.Summary,
 	}
+	if t.Proof != otp.ProofNone {
+		v.Proof, v.Score = t.Proof.String(), t.Score
+	}
 	// JSON cannot carry NaN or infinities; a rate outside 0..1 is a
 	// search bug the page should not show as a percentage.
 	if r := t.WinRate; !math.IsNaN(r) && r >= 0 && r <= 1 {

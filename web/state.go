@@ -68,6 +68,12 @@ type ThoughtView struct {
 	// WinRate is the result the engine expects for itself, 0..1; null
 	// when it did not search (an only move, a failure).
 	WinRate *float64 `json:"winRate"`
+	// Proof is what the endgame solver proved about Move: "exact" (Score
+	// is the exact final disc difference for the engine, empty squares to
+	// the winner), "wld" (Score is only its sign: +1 a win, 0 a draw, -1
+	// a loss), or "" (nothing proven: WinRate is an estimate).
+	Proof string `json:"proof"`
+	Score int    `json:"score"`
 	// PV is the principal variation: the moves the search expects,
 	// starting with Move.
 	PV []string `json:"pv"`

@@ -132,6 +132,17 @@ function render(prev, st) {
   $("start").textContent = st.start === standard ? "From the start position." : "From the loaded position " + st.start;
 }
 
+// proofText says what the endgame solver proved, or "" if nothing.
+function proofText(t) {
+  if (t.proof === "exact") {
+    return `exact: ${t.score > 0 ? "+" : ""}${t.score} for the engine (perfect play)`;
+  }
+  if (t.proof === "wld") {
+    return t.score > 0 ? "proven win for the engine" : t.score < 0 ? "proven loss for the engine" : "proven draw";
+  }
+  return "";
+}
+
 function renderThought(t) {
   $("t-none").hidden = t !== null;
   $("t-data").hidden = t === null;
@@ -144,7 +155,7 @@ function renderThought(t) {
     $("t-bar").style.width = "0";
   } else {
     const pct = (100 * t.winRate).toFixed(1);
-    $("t-rate").textContent = `${pct}% for the engine`;
+    $("t-rate").textContent = proofText(t) || `${pct}% for the engine`;
     $("t-bar").style.width = pct + "%";
   }
   $("t-pv").textContent = t.pv.length ? t.pv.join(" ") : "—";
