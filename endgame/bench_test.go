@@ -2,7 +2,11 @@ package endgame
 
 import (
 	"context"
+	"math/rand/v2"
+	"strconv"
 	"testing"
+
+	"github.com/tcgothello/mcts/othello"
 )
 
 // BenchmarkSolveFFO40to44 solves FFO #40 to #44 exactly, one solve per
@@ -28,4 +32,26 @@ func BenchmarkSolveFFO40to44(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkOutcome measures the leaf solver's cost at 8, 10 and 12 empty
+// squares, over random game positions, one position per iteration.
+func BenchmarkOutcome(b *testing.B) {
+	for _, empties := range []int{8, 10, 12} {
+		b.Run(strconv.Itoa(empties), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, uint64(empties)))
+			positions := make([]othello.Position, 256)
+			for i := range positions {
+				positions[i] = randomPosition(r, empties)
+			}
+			s := newTestSolver(b)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				pos := positions[i%len(positions)]
+				s.Outcome(pos.Player, pos.Opponent)
+				i++
+			}
+		})
+	}
 }

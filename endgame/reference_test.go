@@ -184,3 +184,21 @@ func FuzzSolve(f *testing.F) {
 		checkAgainstReference(t, s, pos)
 	})
 }
+
+// TestOutcome checks the leaf solver's answer against the reference, also
+// after a solve that its context stopped (which must not stop it).
+func TestOutcome(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	s := newTestSolver(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Solve(ctx, readFFO(t)[0].pos, Exact); err == nil {
+		t.Fatal("a solve with a cancelled context succeeded")
+	}
+	for i := 0; i < 200; i++ {
+		pos := randomPosition(r, 4+i%8)
+		if got, want := s.Outcome(pos.Player, pos.Opponent), sign(refScore(pos, -64, 64)); got != want {
+			t.Fatalf("%v: outcome %+d, want %+d", pos, got, want)
+		}
+	}
+}

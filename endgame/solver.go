@@ -214,6 +214,24 @@ func (s *Solver) SolveMoves(ctx context.Context, pos othello.Position) ([]MoveSc
 	return scores, nil
 }
 
+// Outcome returns +1, 0 or -1 as the side to move, owning the discs p
+// against o, wins, draws or loses with perfect play. It is meant for the
+// small positions at the leaves of a tree search (engine.SetLeafSolver):
+// it cannot be stopped and does not start a new table generation, so it
+// suits positions that take microseconds, not seconds
+// (BenchmarkOutcome: about 10 µs at 10 empty squares).
+func (s *Solver) Outcome(p, o uint64) int {
+	s.ctx, s.stopped, s.nextCheck = context.Background(), false, s.nodes+checkInterval
+	v := s.solve(p, o, -1, 1, 64-bits.OnesCount64(p|o))
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
 // root searches the root position with the window (alpha, beta) and
 // returns its fail-soft score and the move that reached it.
 func (s *Solver) root(p, o uint64, alpha, beta int) (int, othello.Move) {

@@ -184,6 +184,21 @@ type Config struct {
 	// from the leaves it has.
 	ArenaNodes int
 
+	// Solver turns on MCTS-Solver (Winands et al. 2008): UCT marks the
+	// nodes where the game ends as proven wins, draws or losses, proves
+	// small leaves with the leaf solver when it has one, and propagates
+	// proven results up the tree, so that it stops spending playouts on
+	// decided lines, never plays a proven loss when another move is not
+	// lost, and stops when the root's result is proven. Default on; off
+	// gives the plain UCT of the course's assignment.
+	Solver bool
+
+	// SolveEmpties is the largest number of empty squares at which UCT
+	// proves a leaf with the leaf solver (Searcher.SetLeafSolver) instead
+	// of expanding it; without a leaf solver it does nothing. Default 10:
+	// see docs/engine.md for the measurement.
+	SolveEmpties int
+
 	// Seed seeds the random generator, together with the position searched:
 	// the same Seed, position and playout budget give the same result. Zero
 	// is a valid seed; callers that want varied games set it from the clock.
@@ -205,6 +220,8 @@ func DefaultConfig() Config {
 		PruneEvery:      32,
 		ExpandVisits:    4,
 		ArenaNodes:      1 << 23,
+		Solver:          true,
+		SolveEmpties:    10,
 	}
 }
 
@@ -223,6 +240,9 @@ func (c Config) Validate() error {
 	}
 	if c.ExpandVisits < 1 || c.ExpandVisits > maxCount {
 		errs = append(errs, fmt.Errorf("expand visits %d: want 1..%d", c.ExpandVisits, maxCount))
+	}
+	if c.SolveEmpties < 0 || c.SolveEmpties > 60 {
+		errs = append(errs, fmt.Errorf("solve empties %d: want 0..60", c.SolveEmpties))
 	}
 	if c.ArenaNodes < MinArenaNodes || c.ArenaNodes > MaxArenaNodes {
 		errs = append(errs, fmt.Errorf("arena nodes %d: want %d..%d", c.ArenaNodes, MinArenaNodes, MaxArenaNodes))

@@ -48,17 +48,6 @@ func solveMoves(pos othello.Position) []moveValue {
 	return out
 }
 
-// sign maps a disc difference to its game result: 1 win, 0 draw, -1 loss.
-func sign(d int) int {
-	switch {
-	case d > 0:
-		return 1
-	case d < 0:
-		return -1
-	}
-	return 0
-}
-
 // uniqueBest returns the only move whose key (the value mapped by key) is the
 // highest, or false when several share it.
 func uniqueBest(mv []moveValue, key func(int) int) (othello.Move, bool) {

@@ -77,7 +77,7 @@ func (s *Searcher) prune(n uint32) pruneResult {
 		}
 		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
 		upper, lower := mean+rd*se, mean-rd*se
-		if i != best && remaining > 1 && upper < refLower {
+		if i != best && remaining > 1 && upper < refLower && ch.flags&flagWin == 0 {
 			ch.flags |= flagPruned
 			remaining--
 			s.pruned++

@@ -59,10 +59,15 @@ type Searcher struct {
 	path         [maxPath]uint32
 
 	// Per-search statistics kept by the hot path.
-	maxDepth  int
-	pruned    int
-	arenaFull bool
-	warming   bool // pruning's warm-up at the root is not over yet
+	maxDepth     int
+	pruned       int
+	solvedLeaves int64
+	arenaFull    bool
+
+	// leafSolver, when set, proves leaves of at most cfg.SolveEmpties
+	// empty squares: see SetLeafSolver.
+	leafSolver func(p, o uint64) int
+	warming    bool // pruning's warm-up at the root is not over yet
 }
 
 // New validates cfg and returns a Searcher with its arena allocated.
@@ -83,6 +88,15 @@ func New(cfg Config) (*Searcher, error) {
 	}
 	return s, nil
 }
+
+// SetLeafSolver gives the search an exact solver for small positions:
+// solve(p, o) must return +1, 0 or -1 as the side to move, owning the discs
+// p against o, wins, draws or loses with perfect play. UCT then proves every
+// leaf of at most Config.SolveEmpties empty squares that it would expand,
+// instead of growing a subtree below it, and propagates proven results up
+// the tree (MCTS-Solver); a search whose root is proven stops. nil removes
+// the solver. The solver is called from Search's goroutine only.
+func (s *Searcher) SetLeafSolver(solve func(p, o uint64) int) { s.leafSolver = solve }
 
 // Config returns the Searcher's configuration.
 func (s *Searcher) Config() Config { return s.cfg }
@@ -138,6 +152,10 @@ func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits)
 				break
 			}
 		}
+		if s.nodes[0].flags&flagProven != 0 {
+			stopped = StopProven
+			break
+		}
 		if s.cfg.Pruning && it > 0 && it%int64(s.pruneEvery) == 0 {
 			if r := s.prune(0); r.remaining == 1 {
 				stopped = StopPrunedToOne
@@ -187,36 +205,45 @@ func (s *Searcher) reset(pos othello.Position) {
 	s.rootP, s.rootO = pos.Player, pos.Opponent
 	s.nodes[0] = node{move: othello.NoMove}
 	s.used = 1
-	s.maxDepth, s.pruned, s.arenaFull = 0, 0, false
+	s.maxDepth, s.pruned, s.solvedLeaves, s.arenaFull = 0, 0, 0, false
 	s.warming = s.cfg.Pruning
 	s.rng = newRNG(s.cfg.Seed ^ splitmix64(pos.Player^splitmix64(pos.Opponent)))
 	s.expand(0, s.rootP, s.rootO) // room is guaranteed by MinArenaNodes
 }
 
-// bestChild returns the robust choice among n's children: the most visited
-// one not pruned, ties going to the higher mean and then to the lower index.
-// With no visits at all (a deadline already past) that is the first legal
-// move. It returns false for a node without children.
+// bestChild returns the robust choice among n's children: a proven win if
+// there is one, else a move not proven lost if there is one, and among
+// those the most visited one not pruned, ties going to the higher mean and
+// then to the lower index. With no visits at all (a deadline already past)
+// that is the first legal move. It returns false for a node without
+// children.
 func (s *Searcher) bestChild(n uint32) (uint32, bool) {
 	nd := &s.nodes[n]
 	if nd.nchild == 0 {
 		return 0, false
 	}
-	best := -1
+	best, bestRank := -1, -1
 	var bestVisits uint32
 	bestMean := math.Inf(-1)
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
 	for i := range children {
 		ch := &children[i]
-		if ch.flags&flagPruned != 0 {
+		if ch.flags&flagPruned != 0 && ch.flags&flagWin == 0 {
 			continue
+		}
+		rank := 1
+		switch {
+		case ch.flags&flagWin != 0:
+			rank = 2
+		case ch.flags&flagLoss != 0:
+			rank = 0
 		}
 		mean := math.Inf(-1)
 		if ch.visits > 0 {
 			mean = ch.sum / float64(ch.visits)
 		}
-		if best < 0 || ch.visits > bestVisits || ch.visits == bestVisits && mean > bestMean {
-			best, bestVisits, bestMean = i, ch.visits, mean
+		if best < 0 || rank > bestRank || rank == bestRank && (ch.visits > bestVisits || ch.visits == bestVisits && mean > bestMean) {
+			best, bestRank, bestVisits, bestMean = i, rank, ch.visits, mean
 		}
 	}
 	if best < 0 {
@@ -247,10 +274,13 @@ func (s *Searcher) result(playouts int64, stopped string, elapsed time.Duration)
 		if ch.visits < 2 {
 			se = 0
 		}
-		st.RootMoves[i] = MoveStats{Move: ch.move, Visits: int64(ch.visits), Mean: mean, StdErr: se, Pruned: ch.flags&flagPruned != 0}
+		st.RootMoves[i] = MoveStats{Move: ch.move, Visits: int64(ch.visits), Mean: mean, StdErr: se, Pruned: ch.flags&flagPruned != 0,
+			Proven: ch.flags&flagProven != 0, Outcome: provenOutcome(ch.flags)}
 	}
 	c, _ := s.bestChild(0)
 	chosen := &s.nodes[c]
+	st.Proven, st.Outcome = chosen.flags&flagProven != 0, provenOutcome(chosen.flags)
+	st.SolvedLeaves = s.solvedLeaves
 	st.Visits = int64(chosen.visits)
 	if chosen.visits > 0 {
 		st.WinRate = chosen.sum / float64(chosen.visits)

@@ -16,6 +16,7 @@ const (
 	StopPrunedToOne = "pruned to one" // progressive pruning left one root move
 	StopAllEqual    = "all equal"     // every root move left is equal within σ_e
 	StopCancelled   = "cancelled"     // the context was cancelled
+	StopProven      = "proven"        // the root's result is proven (MCTS-Solver)
 )
 
 // Stats describes one search, for logs and analysis.
@@ -35,7 +36,13 @@ type Stats struct {
 	PV        []othello.Move // principal variation: most visited child, level by level
 	Stopped   string         // why the search stopped: one of the Stop constants
 	ArenaFull bool           // the arena filled up and leaves stopped growing
-	RootMoves []MoveStats    // every root move, in square order
+	// Proven is true when the chosen move's result is proven (by the end
+	// of the game, the leaf solver and MCTS-Solver's propagation); Outcome
+	// is then +1, 0 or -1: it wins, draws or loses for the side to move.
+	Proven       bool
+	Outcome      int
+	SolvedLeaves int64       // leaves proven by the leaf solver (SetLeafSolver)
+	RootMoves    []MoveStats // every root move, in square order
 }
 
 // MoveStats is what the search knows of one root move.
@@ -45,6 +52,10 @@ type MoveStats struct {
 	Mean   float64 // mean reward for the side to move at the root, 0..1
 	StdErr float64 // standard deviation of Mean; 0 below two visits, where it is unknown (kept finite for JSON logs)
 	Pruned bool
+	// Proven is true when the move's result is proven; Outcome is then +1,
+	// 0 or -1 for the side to move at the root.
+	Proven  bool
+	Outcome int
 }
 
 // String returns the statistics on one line, for logs.

@@ -34,7 +34,49 @@ type node struct {
 const (
 	flagPruned   = 1 << iota // progressive pruning removed this move
 	flagTerminal             // neither side can move: the game is over here
+	// The result of a proven node, for the side that moved into it
+	// (MCTS-Solver): the game ended here, the leaf solver solved it, or
+	// its children decide it (see propagate).
+	flagWin
+	flagLoss
+	flagDraw
+	flagProven = flagWin | flagLoss | flagDraw
 )
+
+// provenFlag returns the flag of a proven result, outcome being +1 (a win),
+// 0 (a draw) or -1 (a loss) for the side that moved into the node.
+func provenFlag(outcome int) uint8 {
+	switch {
+	case outcome > 0:
+		return flagWin
+	case outcome < 0:
+		return flagLoss
+	}
+	return flagDraw
+}
+
+// provenOutcome returns +1, 0 or -1 for a node with flagProven set: its
+// result for the side that moved into it.
+func provenOutcome(flags uint8) int {
+	switch {
+	case flags&flagWin != 0:
+		return 1
+	case flags&flagLoss != 0:
+		return -1
+	}
+	return 0
+}
+
+// sign returns +1, 0 or -1.
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
 
 // maxPath bounds a root-to-leaf path: every ply places a disc (at most 60)
 // or passes, and no two passes follow each other without the game ending,
@@ -50,6 +92,11 @@ func (s *Searcher) expand(n uint32, p, o uint64) bool {
 	if moves == 0 {
 		if othello.Moves(o, p) == 0 {
 			s.nodes[n].flags |= flagTerminal
+			if s.cfg.Solver {
+				// The side that moved here wins when the side to move
+				// has fewer discs.
+				s.nodes[n].flags |= provenFlag(-sign(bits.OnesCount64(p) - bits.OnesCount64(o)))
+			}
 			return false
 		}
 		count = 1 // the forced pass
@@ -94,7 +141,7 @@ func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 		least, leastVisits := -1, uint32(math.MaxUint32)
 		for i := range children {
 			ch := &children[i]
-			if ch.flags&flagPruned == 0 && ch.visits < leastVisits {
+			if ch.flags&(flagPruned|flagLoss) == 0 && ch.visits < leastVisits {
 				least, leastVisits = i, ch.visits
 			}
 		}
@@ -108,7 +155,9 @@ func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 	best, bestScore := -1, math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
-		if ch.flags&flagPruned != 0 {
+		// A proven loss is never worth another visit: its result is
+		// known, and the other moves decide the node.
+		if ch.flags&(flagPruned|flagLoss) != 0 {
 			continue
 		}
 		if ch.visits == 0 {
@@ -147,13 +196,25 @@ func (s *Searcher) iterate() {
 	s.path[0] = 0
 	for {
 		nd := &s.nodes[n]
+		if nd.flags&flagProven != 0 {
+			break // its result is known: no playout needed
+		}
 		if nd.nchild == 0 {
 			// Once the arena has refused a leaf the search stops asking:
 			// expand would cost a Moves call per iteration, mostly for
 			// nothing. A leaf whose fewer children might still fit stays a
 			// leaf too; the last few slots are not worth that cost.
-			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 ||
-				nd.visits < s.expandVisits || s.arenaFull || !s.expand(n, p, o) {
+			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 || nd.visits < s.expandVisits || s.arenaFull {
+				break
+			}
+			if s.cfg.Solver && s.leafSolver != nil && 64-bits.OnesCount64(p|o) <= s.cfg.SolveEmpties {
+				// Small enough to solve: prove the leaf instead of
+				// growing a subtree for it.
+				nd.flags |= provenFlag(-s.leafSolver(p, o))
+				s.solvedLeaves++
+				break
+			}
+			if !s.expand(n, p, o) {
 				break
 			}
 		}
@@ -171,16 +232,54 @@ func (s *Searcher) iterate() {
 	if depth > s.maxDepth {
 		s.maxDepth = depth
 	}
-	// d is the disc difference for the side to move at the leaf; the leaf's
-	// own statistics belong to the other side, who moved into it.
-	d := playout(p, o, &s.rng)
-	r := s.reward(-d)
+	// The leaf's own statistics belong to the side who moved into it. A
+	// proven leaf scores its result under WinLoss; otherwise it is played
+	// out (from the end of a game that returns the exact disc difference
+	// at once; a solved leaf's playouts keep DiscDiff's means in discs),
+	// the playout's result being for the side to move at the leaf.
+	var r float64
+	proven := s.nodes[n].flags&flagProven != 0
+	if proven && s.cfg.Reward == WinLoss {
+		r = s.reward(provenOutcome(s.nodes[n].flags))
+	} else {
+		r = s.reward(-playout(p, o, &s.rng))
+	}
 	for i := depth; i >= 0; i-- {
 		nd := &s.nodes[s.path[i]]
 		nd.visits++
 		nd.sum += r
 		nd.sumSq += r * r
 		r = 1 - r
+	}
+	if proven {
+		s.propagate(depth)
+	}
+}
+
+// propagate marks proven the ancestors of the proven node path[depth] whose
+// result its proof decides (MCTS-Solver, Winands et al. 2008): a parent is
+// lost for the side that moved into it as soon as one child wins for the
+// side to move there, and otherwise decided once every child is proven, by
+// the best of them. It stops at the first ancestor left undecided.
+func (s *Searcher) propagate(depth int) {
+	for i := depth; i > 0; i-- {
+		child := &s.nodes[s.path[i]]
+		parent := &s.nodes[s.path[i-1]]
+		if parent.flags&flagProven != 0 {
+			return
+		}
+		outcome := -1 // for the side to move at the parent
+		if child.flags&flagWin == 0 {
+			for _, ch := range s.nodes[parent.first : parent.first+uint32(parent.nchild)] {
+				if ch.flags&flagProven == 0 {
+					return
+				}
+				outcome = max(outcome, provenOutcome(ch.flags))
+			}
+		} else {
+			outcome = 1
+		}
+		parent.flags |= provenFlag(-outcome)
 	}
 }
 

@@ -126,6 +126,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"search when the proof does not finish in time: on or off (off: the tree search alone)")
 	fs.IntVar(&o.solveEmpties, "solve-empties", o.solveEmpties,
 		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d)", minSolveEmpties, maxSolveEmpties))
+	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
+		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
+			"with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none")
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
 		"endgame solver: transposition table size in MiB, allocated at start")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,

@@ -81,6 +81,8 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		o.seed = uint64(time.Now().UnixNano())
 	}
 	o.engine.Seed = o.seed
+	// --solver off is the course's plain UCT: no MCTS-Solver either.
+	o.engine.Solver = o.solver
 	searcher, err := engine.New(o.engine)
 	if err != nil {
 		return err
@@ -99,7 +101,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.Bool("pruning", o.engine.Pruning), zap.Float64("prune_rd", o.engine.PruneRD),
 		zap.Float64("prune_sigma_e", o.engine.PruneSigmaE), zap.Int("prune_min_visits", o.engine.PruneMinVisits),
 		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes),
-		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("table_mb", o.tableMB))
+		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",
 			zap.Duration("time", o.thinkTime))
@@ -109,6 +111,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		if thinker.solver, err = endgame.New(o.tableMB << 20); err != nil {
 			return err
 		}
+		searcher.SetLeafSolver(thinker.solver.Outcome)
 	}
 	if o.httpAddr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

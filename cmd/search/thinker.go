@@ -55,7 +55,7 @@ func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought,
 	if tried.Summary != "" {
 		summary = tried.Summary + "; " + summary
 	}
-	return otp.Thought{
+	th := otp.Thought{
 		Move:     r.Move,
 		Playouts: st.Playouts,
 		WinRate:  st.WinRate,
@@ -65,7 +65,12 @@ func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought,
 		// A proven loss holds for every move, the tree search's too.
 		Proof: tried.Proof,
 		Score: tried.Score,
-	}, nil
+	}
+	if st.Proven && th.Proof == otp.ProofNone {
+		// MCTS-Solver proved the move's result inside the tree.
+		th.Proof, th.Score = otp.ProofWLD, st.Outcome
+	}
+	return th, nil
 }
 
 // solve runs the win/loss/draw proof and then, for a win, the exact one.

@@ -113,15 +113,15 @@ func TestThinkFallsBackInTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := newThinker(t, 1, 0, 30)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	got, err := th.Think(ctx, g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > time.Second {
-		t.Errorf("Think took %v with a 50ms deadline", el)
+	if el := time.Since(start); el > 1400*time.Millisecond {
+		t.Errorf("Think took %v with a 400ms deadline", el)
 	}
 	if got.Proof != otp.ProofNone || !g.Position().IsLegal(got.Move) || got.Playouts == 0 {
 		t.Errorf("move %v proof %v playouts %d; want a legal tree-search move", got.Move, got.Proof, got.Playouts)
