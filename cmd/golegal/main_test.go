@@ -204,3 +204,42 @@ func buildGolegal(t *testing.T) string {
 	}
 	return bin
 }
+
+// TestDocumentedExamples runs the example of the README and of --help and
+// checks the output they show.
+func TestDocumentedExamples(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"README.md": string(readme), "--help": usage} {
+		lines := strings.Split(text, "\n")
+		found := 0
+		for i, line := range lines {
+			cmd, ok := strings.CutPrefix(strings.TrimSpace(line), "$ printf '")
+			if !ok {
+				continue
+			}
+			arg, ok := strings.CutSuffix(cmd, "' | golegal")
+			if !ok {
+				t.Fatalf("%s: cannot read the example %q", name, line)
+			}
+			indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+			var want strings.Builder
+			for _, out := range lines[i+1:] {
+				if strings.TrimSpace(out) == "" || strings.HasPrefix(out, "```") {
+					break
+				}
+				want.WriteString(strings.TrimPrefix(out, indent) + "\n")
+			}
+			code, got, errOut := runString(nil, strings.ReplaceAll(arg, `\n`, "\n"))
+			if code != exitOK || got != want.String() {
+				t.Errorf("%s: example %q: exit %d, stderr %q, output\n%s\nshown\n%s", name, arg, code, errOut, got, want.String())
+			}
+			found++
+		}
+		if found == 0 {
+			t.Errorf("%s: no golegal example found", name)
+		}
+	}
+}
