@@ -148,8 +148,10 @@ var (
 	ErrSuicide  = errors.New("suicide: the stone would have no liberty and captures nothing")
 	ErrKo       = errors.New("ko: the single stone that just captured may not be recaptured at once")
 	ErrSuperko  = errors.New("superko: the move repeats an earlier position of the game")
-	ErrSize     = fmt.Errorf("the board side must be 1 to %d", MaxSize)
 )
+
+// ErrSize is returned by New and Reset for a side out of 1..MaxSize.
+var ErrSize = fmt.Errorf("the board side must be 1 to %d", MaxSize)
 
 // New returns an empty n x n board.
 func New(n int) (*Board, error) {
@@ -255,8 +257,9 @@ func (b *Board) Ko(c Color) Point {
 
 // Place puts a stone of colour c on an empty point without capturing
 // anything and without the suicide rule: it sets up a position (handicap
-// stones, a diagram). Strings left without liberties stay on the board
-// until a move next to them captures them. Place clears the ko point.
+// stones, a diagram). A string left without liberties stays on the board
+// (a move captures only the strings it touches, and no empty point touches
+// this one). Place clears the ko point.
 func (b *Board) Place(p Point, c Color) error {
 	if !b.OnBoard(p) {
 		return ErrOffBoard

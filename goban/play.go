@@ -16,7 +16,8 @@ import (
 // point for c, and the stone would have a liberty after its captures. It
 // looks only at p's four neighbours: the move is legal if one of them is
 // empty, or is a string of c with a liberty besides p, or is an opposing
-// string whose only liberty is p (it is captured).
+// string whose only liberty is p (it is captured). p must be a point of
+// the board (OnBoard); Check takes any point.
 func (b *Board) IsLegal(p Point, c Color) bool {
 	if b.color[p] != Empty || (p == b.ko && c == b.koColor) {
 		return false
