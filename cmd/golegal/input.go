@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tcgothello/mcts/goban"
+)
+
+// maxLine bounds one input line: a 19-point row with generous spacing is a
+// few dozen bytes, so anything near this is not a board.
+const maxLine = 64 << 10
+
+// inputError is a mistake in the input, at a line (counted from 1) or at
+// its end (line 0).
+type inputError struct {
+	line int
+	msg  string
+}
+
+func (e *inputError) Error() string {
+	if e.line == 0 {
+		return e.msg
+	}
+	return fmt.Sprintf("line %d: %s", e.line, e.msg)
+}
+
+// row is one row of the board as it was written.
+type row struct {
+	text   string // the line without its ending
+	ending string // "\n" or "\r\n"
+	cells  []int  // byte offsets in text of the row's points, left to right
+}
+
+// problem is a parsed input: the board's rows as written and whose move it
+// is.
+type problem struct {
+	rows []row
+	side goban.Color
+}
+
+// parse reads an n x n array of 0, B and W, one row a line with or without
+// spaces between points, n taken from the first row, then a line B or W
+// naming the side to move. Blank lines are ignored anywhere.
+func parse(r io.Reader) (*problem, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	sc.Split(scanLines)
+	var p problem
+	sideSeen := false
+	line, firstLine := 0, 0
+	for sc.Scan() {
+		line++
+		raw := sc.Text()
+		text, ending := strings.TrimSuffix(raw, "\n"), "\n"
+		if strings.HasSuffix(text, "\r") {
+			text, ending = text[:len(text)-1], "\r\n"
+		}
+		trimmed := strings.Trim(text, " \t")
+		switch {
+		case trimmed == "":
+			continue
+		case sideSeen:
+			return nil, &inputError{line, "unexpected text after the side to move"}
+		case p.rows != nil && len(p.rows) == len(p.rows[0].cells):
+			switch trimmed {
+			case "B":
+				p.side = goban.Black
+			case "W":
+				p.side = goban.White
+			default:
+				return nil, &inputError{line, fmt.Sprintf("want the side to move, B or W, after the %d rows; got %q", len(p.rows), trimmed)}
+			}
+			sideSeen = true
+			continue
+		}
+		cells, err := parseRow(text)
+		if err != nil {
+			return nil, &inputError{line, err.Error()}
+		}
+		if p.rows == nil {
+			if len(cells) > goban.MaxSize {
+				return nil, &inputError{line, fmt.Sprintf("the first row has %s; a board has at most %d", points(len(cells)), goban.MaxSize)}
+			}
+			firstLine = line
+		} else if n := len(p.rows[0].cells); len(cells) != n {
+			return nil, &inputError{line, fmt.Sprintf("%s in row %d, want %d like the first row (line %d)", points(len(cells)), len(p.rows)+1, n, firstLine)}
+		}
+		p.rows = append(p.rows, row{text, ending, cells})
+	}
+	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return nil, &inputError{line + 1, fmt.Sprintf("longer than %d bytes", maxLine)}
+		}
+		return nil, err
+	}
+	switch {
+	case p.rows == nil:
+		return nil, &inputError{0, "empty input: want an n x n board of 0, B and W (one row a line), then B or W"}
+	case len(p.rows) < len(p.rows[0].cells):
+		return nil, &inputError{0, fmt.Sprintf("the input ends after %d of %d rows (line %d), before the side to move", len(p.rows), len(p.rows[0].cells), line)}
+	case !sideSeen:
+		return nil, &inputError{0, fmt.Sprintf("the input ends after the board (line %d): want a line B or W naming the side to move", line)}
+	}
+	return &p, nil
+}
+
+// points says "1 point" or "n points".
+func points(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", n)
+}
+
+// scanLines splits at newlines and keeps them, so that a final line
+// without one is told apart from one with it.
+func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, data[:i+1], nil
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+// parseRow returns the offsets of the points of one row: every character
+// other than a space or a tab is a point, and must be 0, B or W.
+func parseRow(text string) ([]int, error) {
+	var cells []int
+	for i := 0; i < len(text); {
+		switch text[i] {
+		case ' ', '\t':
+		case '0', 'B', 'W':
+			cells = append(cells, i)
+		default:
+			r, _ := utf8.DecodeRuneInString(text[i:])
+			return nil, fmt.Errorf("column %d: unknown character %q: want 0 (empty), B or W", utf8.RuneCountInString(text[:i])+1, r)
+		}
+		i++
+	}
+	return cells, nil
+}
+
+// board sets up the position of the problem.
+func (p *problem) board() (*goban.Board, error) {
+	b, err := goban.New(len(p.rows))
+	if err != nil {
+		return nil, err
+	}
+	for r, rw := range p.rows {
+		for c, off := range rw.cells {
+			color := goban.Empty
+			switch rw.text[off] {
+			case 'B':
+				color = goban.Black
+			case 'W':
+				color = goban.White
+			}
+			if color == goban.Empty {
+				continue
+			}
+			pt, _ := b.Point(r, c)
+			if err := b.Place(pt, color); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// answer writes the rows as they were given, with every 0 replaced by L
+// where the side to move may play and by I where it may not.
+func (p *problem) answer(w io.Writer) error {
+	b, err := p.board()
+	if err != nil {
+		return err
+	}
+	var out strings.Builder
+	for r, rw := range p.rows {
+		text := []byte(rw.text)
+		for c, off := range rw.cells {
+			if text[off] != '0' {
+				continue
+			}
+			pt, _ := b.Point(r, c)
+			if b.IsLegal(pt, p.side) {
+				text[off] = 'L'
+			} else {
+				text[off] = 'I'
+			}
+		}
+		out.Write(text)
+		out.WriteString(rw.ending)
+	}
+	_, err = io.WriteString(w, out.String())
+	return err
+}
