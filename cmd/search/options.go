@@ -39,13 +39,12 @@ const maxPerftDepth = 20
 
 // Bounds of the solver's flags.
 const (
-	// defaultSolveEmpties is where genmove starts solving: the WLD search
-	// from this many empty squares finishes well inside the 9 s think
-	// time on this project's 2-core test machine (docs/endgame.md).
-	defaultSolveEmpties = 20
-	// minSolveEmpties and maxSolveEmpties bound --solve-empties: below 1
-	// there is nothing to solve; beyond 30 a proof takes minutes.
-	minSolveEmpties = 1
+	// defaultSolveEmpties is 0: genmove chooses where to start solving
+	// from the think time (autoSolveEmpties).
+	defaultSolveEmpties = 0
+	// minSolveEmpties and maxSolveEmpties bound --solve-empties: 0 is
+	// automatic; beyond 30 a proof takes minutes.
+	minSolveEmpties = 0
 	maxSolveEmpties = 30
 	// maxTableMB keeps the table, with the tree's arena, inside the
 	// course's 4 GiB.
@@ -125,7 +124,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"(win/loss/draw, then the exact score) and plays a proven move, falling back to the tree "+
 			"search when the proof does not finish in time: on or off (off: the tree search alone)")
 	fs.IntVar(&o.solveEmpties, "solve-empties", o.solveEmpties,
-		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d)", minSolveEmpties, maxSolveEmpties))
+		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d; "+
+			"default 0: chosen from the think time, 20 at 1s, 22 at 9s, docs/endgame.md)", minSolveEmpties, maxSolveEmpties))
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			"with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none")

@@ -129,7 +129,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--perft", "-2"}, "--perft"},
 		{[]string{"--arena", "3"}, "arena"},
 		{[]string{"--solver", "maybe"}, "--solver"},
-		{[]string{"--solve-empties", "0"}, "--solve-empties"},
+		{[]string{"--solve-empties", "-1"}, "--solve-empties"},
 		{[]string{"--solve-empties", "31"}, "--solve-empties"},
 		{[]string{"--table-mb", "0"}, "--table-mb"},
 		{[]string{"--solve-mode", "fast"}, "--solve-mode"},

@@ -25,7 +25,40 @@ type engineThinker struct {
 	searcher     *engine.Searcher
 	playouts     int64           // budget per move; 0 for none
 	solver       *endgame.Solver // nil: --solver off
-	solveEmpties int             // solve at this many empty squares or fewer
+	solveEmpties int             // solve at this many empty squares or fewer; 0: autoSolveEmpties
+}
+
+// solveTimes are the slowest WLD proofs measured at a number of empty
+// squares: 11 positions of real games at each (docs/endgame.md), on the
+// 2-core test machine with other work running. Proofs from the table kept
+// between moves are faster.
+var solveTimes = [...]struct {
+	empties int
+	slowest time.Duration
+}{
+	{20, 230 * time.Millisecond},
+	{22, 1370 * time.Millisecond},
+	{24, 7330 * time.Millisecond},
+}
+
+// solveSafety is how many times the slowest measured proof must fit into
+// the WLD proof's share of the think time: positions vary more than eleven
+// samples show, and a proof that fails costs the tree search 60% of its
+// time.
+const solveSafety = 1.5
+
+// autoSolveEmpties returns the number of empty squares from which genmove
+// solves, for a move with the think time left: the largest in solveTimes
+// whose slowest proof fits, and never fewer than 18 (a WLD proof there
+// took under 0.1 s).
+func autoSolveEmpties(think time.Duration) int {
+	n := 18
+	for _, st := range solveTimes {
+		if solveSafety*float64(st.slowest) <= wldShare*float64(think) {
+			n = st.empties
+		}
+	}
+	return n
 }
 
 // Think proves the result with the solver when the game is near its end
@@ -35,7 +68,11 @@ type engineThinker struct {
 func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 	pos := g.Position()
 	var tried otp.Thought // what the solver proved, if it did not choose
-	if t.solver != nil && pos.Empties() <= t.solveEmpties {
+	limit := t.solveEmpties
+	if d, ok := ctx.Deadline(); ok && limit == 0 {
+		limit = autoSolveEmpties(time.Until(d))
+	}
+	if t.solver != nil && pos.Empties() <= limit {
 		th, done, err := t.solve(ctx, pos)
 		if err != nil || done {
 			return th, err

@@ -189,3 +189,19 @@ func sign(x int) int {
 	}
 	return 0
 }
+
+// TestAutoSolveEmpties pins the automatic threshold to the measured proof
+// times: 20 empty squares at 1 s a move, 22 at the judge's 9 s.
+func TestAutoSolveEmpties(t *testing.T) {
+	for _, c := range []struct {
+		think time.Duration
+		want  int
+	}{
+		{100 * time.Millisecond, 18}, {time.Second, 20}, {3 * time.Second, 20},
+		{9 * time.Second, 22}, {30 * time.Second, 24},
+	} {
+		if got := autoSolveEmpties(c.think); got != c.want {
+			t.Errorf("think %v: solve from %d empty squares, want %d", c.think, got, c.want)
+		}
+	}
+}
