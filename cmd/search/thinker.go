@@ -38,7 +38,7 @@ var solveTimes = [...]struct {
 }{
 	{20, 230 * time.Millisecond},
 	{22, 1370 * time.Millisecond},
-	{24, 7330 * time.Millisecond},
+	{24, 8170 * time.Millisecond},
 }
 
 // solveSafety is how many times the slowest measured proof must fit into
