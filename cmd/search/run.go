@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case o.solveFile != "":
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		if err := runSolve(ctx, stdout, stderr, o.solveFile, o.solveMode, o.tableMB<<20); err != nil {
+		if err := runSolve(ctx, stdin, stdout, stderr, o.solveFile, o.solveMode, o.tableMB<<20); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)
 			return exitError
 		}

@@ -49,8 +49,8 @@ func parseSolveLine(text string) (id string, pos othello.Position, ok bool, err 
 // prints "ID SCORE MOVE NODES SECONDS" for each, then a total line. A line
 // that cannot be read is reported on errw with its number, and the others
 // are still solved; the error returned then says how many failed.
-func runSolve(ctx context.Context, w, errw io.Writer, path string, mode endgame.Mode, tableBytes int) error {
-	in := io.Reader(os.Stdin)
+func runSolve(ctx context.Context, stdin io.Reader, w, errw io.Writer, path string, mode endgame.Mode, tableBytes int) error {
+	in := stdin
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {

@@ -75,6 +75,10 @@ func TestSolveFlagWLD(t *testing.T) {
 		t.Errorf("stdout %q, want win +1 a1 and lost -1 pass", got)
 	}
 	stdout.Reset()
+	if code := run([]string{"--solve", "-", "--solve-mode", "wld", "--table-mb", "16"}, strings.NewReader("win "+boardWin+" X\n"), &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), "win +1 a1 ") {
+		t.Errorf("--solve - (stdin): exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
 	stderr.Reset()
 	if code := run([]string{"--solve", filepath.Join(t.TempDir(), "none.txt")}, strings.NewReader(""), &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "none.txt") {
 		t.Errorf("missing file: exit %d, stderr %q; want %d and the file's name", code, stderr.String(), exitError)
