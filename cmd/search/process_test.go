@@ -225,6 +225,11 @@ func testJudgedMatch(t *testing.T, bin string) {
 	// One info line per genmove, with the search statistics.
 	if n := strings.Count(logs, "\tINFO\tmove chosen\t"); n != total {
 		t.Errorf("%d genmove lines in the log, want one per genmove (%d)", n, total)
+		for _, l := range strings.Split(logs, "\n") {
+			if strings.Contains(l, "\tERROR\t") || strings.Contains(l, "\tWARN\t") {
+				t.Log(l) // a fallback move or an overrun says why a line is missing
+			}
+		}
 	}
 	if p.stdout.Len() != 0 {
 		t.Errorf("judge mode wrote to stdout: %q", p.stdout.String())
