@@ -185,6 +185,15 @@ func TestMatchAcceptsLenientReplies(t *testing.T) {
 			h := len(c.Reply) / 2
 			return matchtest.Action{Writes: []string{c.Reply[:h], c.Reply[h:]}, Gap: 5 * time.Millisecond}
 		})},
+		// The classic judge lowers a reply's first word before comparing
+		// it: "NAME bob", "CLEAR_BOARD", "PLAY", "GENMOVE 2 3", "QUIT".
+		{"upper-case first words", always(func(c matchtest.Call) matchtest.Action {
+			word, rest, _ := strings.Cut(c.Reply, " ")
+			if rest != "" {
+				rest = " " + rest
+			}
+			return matchtest.Action{Writes: []string{strings.ToUpper(word) + rest}}
+		})},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -90,8 +90,10 @@ func replyGrammar(cmd string) (string, replyShape, error) {
 // NULs are ignored, so a reply ending in a newline or in the NUL of a C
 // string is accepted (a leading NUL is the end of the previous reply, sent
 // in a second write), and words may be separated by any run of white space;
-// a NUL inside the reply makes it invalid. Anything after a complete reply
-// (a second reply glued to the first, say) makes it invalid.
+// a NUL inside the reply makes it invalid. The first word is compared
+// without regard to ASCII case, as the classic judge compares it (its hash
+// lowers every letter), so "PLAY" and "GENMOVE 2 3" pass. Anything after a
+// complete reply (a second reply glued to the first, say) makes it invalid.
 func JudgeReply(cmd string, text []byte) ReplyCheck {
 	word, shape, err := replyGrammar(cmd)
 	if err != nil {
@@ -99,11 +101,11 @@ func JudgeReply(cmd string, text []byte) ReplyCheck {
 	}
 	s := strings.Trim(string(text), trailingJunk)
 	first, rest, spaced := replyCutWord(s)
-	if first != word {
+	if lower := asciiLower(first); lower != word {
 		switch {
-		case !spaced && strings.HasPrefix(word, first):
+		case !spaced && strings.HasPrefix(word, lower):
 			return ReplyCheck{State: ReplyPending}
-		case shape == replyBare && strings.HasPrefix(first, word):
+		case shape == replyBare && strings.HasPrefix(lower, word):
 			return replyInvalid(ForfeitExtraData, fmt.Sprintf("%q after a complete %q reply", clip(first[len(word):]), word))
 		}
 		return replyInvalid(ForfeitWrongReply, fmt.Sprintf("first word %q, want %q", clip(first), word))
@@ -182,6 +184,25 @@ func replyCutWord(s string) (word, rest string, spaced bool) {
 		return s, "", false
 	}
 	return s[:i], strings.TrimLeft(s[i:], space), true
+}
+
+// asciiLower lowers the ASCII letters of s and leaves every other byte
+// alone: the classic judge lowers letters with C's tolower in the C locale,
+// and Unicode case folding would let non-ASCII letters (the Kelvin sign
+// for "k", say) pass for ASCII ones. Its result has s's length, byte for byte.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 func replyInvalid(reason ForfeitReason, detail string) ReplyCheck {

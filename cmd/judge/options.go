@@ -44,7 +44,8 @@ to 2. After the last round each player in good standing gets quit (1 s).
 A late reply, a closed connection, a wrong or malformed reply, extra data after a reply, an
 over-long message, an illegal move or a pass while a move exists disqualifies the player: it
 loses this round and every remaining one and is never sent quit (both out: the remaining rounds
-are draws). The log says which rule and quotes what was received. Replies may end in white space.
+are draws). The log says which rule and quotes what was received. Replies may end in white space,
+and their first word may be in upper case.
 A third connection is accepted and closed at once. The port can be reused right after a match.
 
 Output on stdout, player 1 first, then the UTC time of the end:
