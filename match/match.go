@@ -104,7 +104,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		if out[i] {
 			continue
 		}
-		name, err := r.Name(ctx, m.Limits.Reply)
+		ex, err := r.Name(ctx, m.Limits.Reply)
 		if err != nil {
 			f := otp.AsForfeit(err)
 			if f == nil {
@@ -113,8 +113,12 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 			disqualify(i, 0, f)
 			continue
 		}
-		res.Players[i].Name = name
-		log.Info("player", zap.Int("player", i+1), zap.String("name", name), zap.String("addr", res.Players[i].Addr))
+		res.Players[i].Name = ex.Name
+		log.Info("player", zap.Int("player", i+1), zap.String("name", ex.Name), zap.String("addr", res.Players[i].Addr))
+		if ex.Ignored != "" {
+			log.Warn("name reply: kept its first token as the name and ignored the rest, as the classic judge does",
+				zap.Int("player", i+1), zap.String("name", ex.Name), zap.String("ignored", fmt.Sprintf("%q", ex.Ignored)))
+		}
 	}
 
 	for round := 1; round <= m.Rounds; round++ {

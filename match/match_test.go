@@ -424,3 +424,25 @@ func TestMatchCancel(t *testing.T) {
 		t.Errorf("Run took %v after cancel, want prompt return", took)
 	}
 }
+
+// A name reply with more than one token, or a second line, passes the
+// classic judge, which reads the first token after "name": ours keeps that
+// token as the name and logs the rest.
+func TestMatchNameWithExtraData(t *testing.T) {
+	for reply, ignored := range map[string]string{"name bob the builder": "the builder", "name bob\nmore": "more"} {
+		t.Run(reply, func(t *testing.T) {
+			e2 := &matchtest.Engine{Name: "bob", Behave: onCommand("name", 1, func(matchtest.Call) matchtest.Action {
+				return matchtest.Action{Writes: []string{reply}}
+			})}
+			run := runMatch(t, 2, &matchtest.Engine{Name: "alice"}, e2)
+			checkLines(t, run.lines, normalLines("alice", "bob", 2))
+			if n := run.logs.FilterMessage("player disqualified").Len(); n != 0 {
+				t.Errorf("%d disqualifications logged, want none", n)
+			}
+			warned := run.logs.FilterMessageSnippet("ignored the rest").FilterField(zap.String("ignored", fmt.Sprintf("%q", ignored)))
+			if warned.Len() != 1 {
+				t.Errorf("no warning quoting the ignored %q; logs: %v", ignored, run.logs.All())
+			}
+		})
+	}
+}

@@ -58,6 +58,13 @@ type ReplyCheck struct {
 	Move othello.Move
 	// Name is the name of a complete name reply.
 	Name string
+	// Ignored is what followed the name's token in a name reply, empty if
+	// nothing did. The classic judge reads the first token after "name"
+	// and ignores the rest, so an engine that answers "name two words" or
+	// sends a second line passes it; this judge accepts such a reply too,
+	// and its caller should log what was ignored. Every other reply stays
+	// strict, since data after it is most often a late reply glued on.
+	Ignored string
 }
 
 // replyShape is what follows the first word of a valid reply.
@@ -122,7 +129,8 @@ func JudgeReply(cmd string, text []byte) ReplyCheck {
 	return ReplyCheck{State: ReplyComplete}
 }
 
-// judgeName judges what follows "name": one token of printable bytes.
+// judgeName judges what follows "name": one token of printable bytes, and
+// whatever follows it, ignored.
 func judgeName(rest string) ReplyCheck {
 	if rest == "" {
 		return ReplyCheck{State: ReplyPending}
@@ -136,10 +144,7 @@ func judgeName(rest string) ReplyCheck {
 			return replyInvalid(ForfeitMalformed, fmt.Sprintf("name holds control byte %#02x", token[i]))
 		}
 	}
-	if more != "" {
-		return replyInvalid(ForfeitExtraData, "data after the name token")
-	}
-	return ReplyCheck{State: ReplyExtensible, Name: token}
+	return ReplyCheck{State: ReplyExtensible, Name: token, Ignored: more}
 }
 
 // judgeMove judges what follows "genmove": "x y", one digit each, a square

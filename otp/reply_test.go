@@ -15,6 +15,7 @@ func TestJudgeReply(t *testing.T) {
 		reason    ForfeitReason
 		move      othello.Move
 		name      string
+		ignored   string
 	}{
 		{cmd: "play 2 3", text: "", state: ReplyPending},
 		{cmd: "play 2 3", text: "pl", state: ReplyPending},
@@ -70,7 +71,12 @@ func TestJudgeReply(t *testing.T) {
 		{cmd: "name", text: "name ", state: ReplyPending},
 		{cmd: "name", text: "name alice", state: ReplyExtensible, name: "alice"},
 		{cmd: "name", text: "name alice\n", state: ReplyExtensible, name: "alice"},
-		{cmd: "name", text: "name alice bob", state: ReplyInvalid, reason: ForfeitExtraData},
+		// The classic judge reads the first token after "name" and ignores
+		// the rest: so does ours (the caller logs what it ignored).
+		{cmd: "name", text: "name alice bob", state: ReplyExtensible, name: "alice", ignored: "bob"},
+		{cmd: "name", text: "name alice\nmore\n", state: ReplyExtensible, name: "alice", ignored: "more"},
+		{cmd: "name", text: "name x\nname x", state: ReplyExtensible, name: "x", ignored: "name x"},
+		{cmd: "name", text: "NAME two  words\r\n", state: ReplyExtensible, name: "two", ignored: "words"},
 		{cmd: "name", text: "name al\x01ce", state: ReplyInvalid, reason: ForfeitMalformed},
 		{cmd: "name", text: "name " + strings.Repeat("x", MaxNameLen), state: ReplyExtensible, name: strings.Repeat("x", MaxNameLen)},
 		{cmd: "name", text: long, state: ReplyInvalid, reason: ForfeitTooLong},
@@ -99,8 +105,8 @@ func TestJudgeReply(t *testing.T) {
 		if tc.state == ReplyComplete && tc.cmd == "genmove" && got.Move != tc.move {
 			t.Errorf("JudgeReply(%q, %q).Move = %v, want %v", tc.cmd, tc.text, got.Move, tc.move)
 		}
-		if got.Name != tc.name {
-			t.Errorf("JudgeReply(%q, %q).Name = %q, want %q", tc.cmd, clip(tc.text), got.Name, tc.name)
+		if got.Name != tc.name || got.Ignored != tc.ignored {
+			t.Errorf("JudgeReply(%q, %q) name %q ignoring %q, want %q ignoring %q", tc.cmd, clip(tc.text), got.Name, got.Ignored, tc.name, tc.ignored)
 		}
 		if tc.state == ReplyInvalid && got.Detail == "" {
 			t.Errorf("JudgeReply(%q, %q): invalid without a detail", tc.cmd, clip(tc.text))

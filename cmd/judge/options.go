@@ -45,7 +45,8 @@ A late reply, a closed connection, a wrong or malformed reply, extra data after 
 over-long message, an illegal move or a pass while a move exists disqualifies the player: it
 loses this round and every remaining one and is never sent quit (both out: the remaining rounds
 are draws). The log says which rule and quotes what was received. Replies may end in white space,
-and their first word may be in upper case.
+and their first word may be in upper case. A name reply keeps its first token as the name and
+ignores the rest, with a warning, as the classic judge does.
 A third connection is accepted and closed at once. The port can be reused right after a match.
 
 Output on stdout, player 1 first, then the UTC time of the end:

@@ -113,14 +113,18 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 			}
 			continue
 		}
-		name, err := r.Name(ctx, o.limits.Reply)
+		ex, err := r.Name(ctx, o.limits.Reply)
 		if err != nil {
 			if out[i] = otp.AsForfeit(err); out[i] == nil {
 				return played, err
 			}
 			continue
 		}
-		log.Debug("engine connected", zap.String("engine", t.names[seats[i]]), zap.String("reported_name", name))
+		log.Debug("engine connected", zap.String("engine", t.names[seats[i]]), zap.String("reported_name", ex.Name))
+		if ex.Ignored != "" {
+			log.Warn("name reply: kept its first token as the name and ignored the rest, as the classic judge does",
+				zap.String("engine", t.names[seats[i]]), zap.String("ignored", fmt.Sprintf("%q", ex.Ignored)))
+		}
 	}
 	switch {
 	case out[0] != nil && out[1] != nil:
