@@ -56,7 +56,9 @@ type ReplyCheck struct {
 	Detail string
 	// Move is the move of a complete genmove reply.
 	Move othello.Move
-	// Name is the name of a complete name reply.
+	// Name is the name of a complete name reply, in the one safe form the
+	// judge prints, logs and records (safeName: characters that are not
+	// printable escaped, as \u202e or \xff).
 	Name string
 	// Ignored is what followed the name's token in a name reply, empty if
 	// nothing did. The classic judge reads the first token after "name"
@@ -144,7 +146,7 @@ func judgeName(rest string) ReplyCheck {
 			return replyInvalid(ForfeitMalformed, fmt.Sprintf("name holds control byte %#02x", token[i]))
 		}
 	}
-	return ReplyCheck{State: ReplyExtensible, Name: token, Ignored: more}
+	return ReplyCheck{State: ReplyExtensible, Name: safeName(token), Ignored: more}
 }
 
 // judgeMove judges what follows "genmove": "x y", one digit each, a square

@@ -78,6 +78,9 @@ func TestJudgeReply(t *testing.T) {
 		{cmd: "name", text: "name x\nname x", state: ReplyExtensible, name: "x", ignored: "name x"},
 		{cmd: "name", text: "NAME two  words\r\n", state: ReplyExtensible, name: "two", ignored: "words"},
 		{cmd: "name", text: "name al\x01ce", state: ReplyInvalid, reason: ForfeitMalformed},
+		// Bytes that are not printable reach no output raw.
+		{cmd: "name", text: "name \u202eevil\xff", state: ReplyExtensible, name: `\u202eevil\xff`},
+		{cmd: "name", text: "name caf\u00e9", state: ReplyExtensible, name: "caf\u00e9"},
 		{cmd: "name", text: "name " + strings.Repeat("x", MaxNameLen), state: ReplyExtensible, name: strings.Repeat("x", MaxNameLen)},
 		{cmd: "name", text: long, state: ReplyInvalid, reason: ForfeitTooLong},
 		{cmd: "showboard", text: "showboard", state: ReplyInvalid, reason: ForfeitWrongReply},
@@ -146,7 +149,7 @@ func FuzzJudgeReply(f *testing.F) {
 			if got.State == ReplyInvalid && got.Reason == "" {
 				t.Fatalf("JudgeReply(%q, %q) invalid without a reason", cmd, text)
 			}
-			if got.State == ReplyExtensible && (got.Name == "" || len(got.Name) > MaxNameLen) {
+			if got.State == ReplyExtensible && (got.Name == "" || !isSafeName(got.Name)) {
 				t.Fatalf("JudgeReply(%q, %q) accepted name %q", cmd, text, got.Name)
 			}
 			if got.State == ReplyComplete {

@@ -281,3 +281,37 @@ func TestJudgePortTaken(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, and the reason", r.code, r.stdout, r.stderr)
 	}
 }
+
+// A name with bytes that are not printable (a right-to-left override,
+// invalid UTF-8, a terminal's CSI) is printed, logged and recorded in one
+// safe form, the same in every output.
+func TestJudgeNameSafeEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	record, summary := filepath.Join(dir, "games.txt"), filepath.Join(dir, "summary.json")
+	const raw, safe = "\u202eevil\xff\xc2\x9b", `\u202eevil\xff\u009b`
+	r := runJudge(t, []string{"--record", record, "--json", summary, "0", "1"},
+		startEngines(t, &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: raw}))
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	if want := "\nNAME:" + safe + " QUIT:1 "; !strings.Contains(r.stdout, want) {
+		t.Errorf("stdout:\n%s\nwant a line starting %q", r.stdout, want[1:])
+	}
+	var s match.Summary
+	data, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &s); err != nil || s.Players[1].Name != safe || s.Games[0].White != safe {
+		t.Errorf("summary names %q and %q (%v), want %q", s.Players[1].Name, s.Games[0].White, err, safe)
+	}
+	rec, _ := os.ReadFile(record)
+	if !strings.Contains(string(rec), "white: "+safe+" (player 2)\n") {
+		t.Errorf("record:\n%s\nwant white named %q", rec, safe)
+	}
+	for _, out := range []string{r.stdout, r.stderr, string(data), string(rec)} {
+		if strings.ContainsAny(out, "\u202e\u009b") || strings.Contains(out, "\xff") {
+			t.Errorf("an output holds the raw name:\n%q", out)
+		}
+	}
+}
