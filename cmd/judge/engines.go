@@ -27,22 +27,22 @@ type engineProc struct {
 	waitErr error // the process's exit status; read only after exited closes
 }
 
-// startEngine starts engine n (1 or 2): line split at white space, with ip
-// and port appended, its stdout and stderr going to engineN.log in dir.
-func startEngine(n int, line, ip string, port int, dir string, log *zap.Logger) (*engineProc, error) {
-	f := strings.Fields(line)
-	args := append(f[1:len(f):len(f)], ip, strconv.Itoa(port))
+// startEngine starts engine n (1 or 2): argv, the program and its
+// arguments (splitCommand), with ip and port appended, its stdout and
+// stderr going to engineN.log in dir.
+func startEngine(n int, argv []string, ip string, port int, dir string, log *zap.Logger) (*engineProc, error) {
+	args := append(argv[1:len(argv):len(argv)], ip, strconv.Itoa(port))
 	p := &engineProc{n: n, logPath: filepath.Join(dir, fmt.Sprintf("engine%d.log", n)), exited: make(chan struct{})}
 	var err error
 	if p.logFile, err = os.Create(p.logPath); err != nil {
 		return nil, fmt.Errorf("engine %d log: %w", n, err)
 	}
-	p.cmd = exec.Command(f[0], args...)
+	p.cmd = exec.Command(argv[0], args...)
 	p.cmd.Stdout, p.cmd.Stderr = p.logFile, p.logFile
 	ownGroup(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		p.logFile.Close()
-		return nil, fmt.Errorf("engine %d (%s): %w", n, line, err)
+		return nil, fmt.Errorf("engine %d (%q): %w", n, argv, err)
 	}
 	log.Info("engine started", zap.Int("engine", n), zap.Strings("argv", p.cmd.Args),
 		zap.Int("pid", p.cmd.Process.Pid), zap.String("log", p.logPath))

@@ -26,6 +26,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) == 6 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngineMain(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "fake-engine" {
+		// Never run the tests from a fake engine given the wrong arguments.
+		fmt.Fprintf(os.Stderr, "fake engine: want NAME MODE [--seed N] IP PORT, got %q\n", os.Args[2:])
+		os.Exit(2)
+	}
 	os.Exit(m.Run())
 }
 
@@ -123,5 +128,24 @@ func TestEngineHost(t *testing.T) {
 		if got := engineHost(host); got != want {
 			t.Errorf("engineHost(%q) = %q, want %q", host, got, want)
 		}
+	}
+}
+
+// An --engine command line is split as a shell splits it: the quotes
+// around an argument go, and what they hold stays one argument.
+func TestJudgeEngineQuoted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runJudge(t, []string{"--engine", fmt.Sprintf("'%s' fake-engine 'bob\"s' good", exe),
+		"--engine", fmt.Sprintf("%s fake-engine \"al  ice\" good", exe), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	// "al  ice" reached the engine as one argument: it answers name al  ice,
+	// whose first token is its name.
+	if !strings.HasPrefix(r.stdout, "NAME:bob\"s QUIT:1 ") || !strings.Contains(r.stdout, "\nNAME:al QUIT:1 ") {
+		t.Errorf("stdout:\n%s\nwant bob\"s then al", r.stdout)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -20,6 +19,7 @@ type options struct {
 	rounds       int
 	host         string
 	engines      []string
+	engineArgs   [][]string // each --engine split into a program and its arguments
 	engineLogDir string
 	record       string
 	jsonFile     string
@@ -79,7 +79,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.StringVar(&o.host, "host", "", "listen on this address only (default: all interfaces, as the classic judge)")
-	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split at spaces, to which\nthe judge appends IP PORT; give it twice (player 1 first), or not at all")
+	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split as a shell splits them\n(quotes, escapes, $VARIABLES), to which the judge appends IP PORT; give it\ntwice (player 1 first), or not at all")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
@@ -115,9 +115,11 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 		return o, fmt.Errorf("--engine given %d times: give it twice (one per player) or not at all", n)
 	}
 	for _, e := range o.engines {
-		if len(strings.Fields(e)) == 0 {
-			return o, errors.New("--engine: empty command")
+		args, err := splitCommand(e)
+		if err != nil {
+			return o, fmt.Errorf("--engine: %w", err)
 		}
+		o.engineArgs = append(o.engineArgs, args)
 	}
 	if err := checkLimits(o.limits); err != nil {
 		return o, err

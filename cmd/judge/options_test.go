@@ -38,6 +38,8 @@ func TestParseOptions(t *testing.T) {
 		{args: []string{"8000", "two"}, wantErr: "rounds"},
 		{args: []string{"--engine", "a", "8000"}, wantErr: "twice"},
 		{args: []string{"--engine", " ", "--engine", "b", "8000"}, wantErr: "empty"},
+		{args: []string{"--engine", "a 'b", "--engine", "b", "8000"}, wantErr: "closing quote"},
+		{args: []string{"--engine", "a $(b)", "--engine", "b", "8000"}, wantErr: "command substitution"},
 		{args: []string{"--reply-time", "0s", "8000"}, wantErr: "positive"},
 		{args: []string{"--log-level", "loud", "8000"}, wantErr: "log-level"},
 		{args: []string{"--bogus", "8000"}, wantErr: "unknown flag"},

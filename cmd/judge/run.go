@@ -120,7 +120,7 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 		}
 		startNext = func() (*engineProc, error) {
 			n := len(procs) + 1
-			p, err := startEngine(n, o.engines[n-1], engineHost(o.host), port, dir, log)
+			p, err := startEngine(n, o.engineArgs[n-1], engineHost(o.host), port, dir, log)
 			if err == nil {
 				procs = append(procs, p)
 			}

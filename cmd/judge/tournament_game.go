@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -67,15 +68,15 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	deadline := time.Now().Add(o.limits.Connect)
 	for i := range seats {
 		e := o.engines[seats[i]]
-		line := e.Command
+		argv := slices.Clone(o.engineArgs[seats[i]])
 		if e.SeedFlag != "" {
-			line += " " + e.SeedFlag + " " + strconv.FormatUint(seeds[i], 10)
+			argv = append(argv, e.SeedFlag, strconv.FormatUint(seeds[i], 10))
 		}
 		if lns[i], err = net.Listen("tcp", net.JoinHostPort(o.host, "0")); err != nil {
 			return played, err
 		}
 		port := lns[i].Addr().(*net.TCPAddr).Port
-		pr, err := startEngine(i+1, line, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
+		pr, err := startEngine(i+1, argv, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
 		if err != nil {
 			return played, fmt.Errorf("engine %s: %w", e.Name, err)
 		}

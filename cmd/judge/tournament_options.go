@@ -16,6 +16,7 @@ import (
 // tournamentOptions is the command line of judge tournament.
 type tournamentOptions struct {
 	engines      []tournament.EngineInfo
+	engineArgs   [][]string // each engine's command split into a program and its arguments
 	mode         tournament.Mode
 	rounds       int
 	openings     string
@@ -40,7 +41,8 @@ Usage:
 
 Each --engine SPEC is "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...": NAME is the engine's name in
 the results (one word, unique); "seed" says the engine accepts a seed as --seed N (seed=FLAG
-names another flag); everything after cmd= is the command line, split at spaces.
+names another flag); everything after cmd= is the command line, split as a shell splits it
+(quotes, escapes, $VARIABLES; no ;, |, > or $(...)).
 
 For each game the judge starts a fresh process of each engine (black's first) with [FLAG SEED]
 IP PORT appended, IP PORT being a free port of --host for that engine alone, and waits for it to
@@ -126,7 +128,12 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 			return o, fmt.Errorf("--engine: name %q given twice", e.Name)
 		}
 		names[e.Name] = true
+		args, err := splitCommand(e.Command)
+		if err != nil {
+			return o, fmt.Errorf("--engine %q: %w", s, err)
+		}
 		o.engines = append(o.engines, e)
+		o.engineArgs = append(o.engineArgs, args)
 	}
 	if len(o.engines) < 2 {
 		return o, errors.New("want two or more --engine (see judge tournament --help)")
@@ -143,11 +150,26 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	return o, nil
 }
 
-// parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...".
+// parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...". The
+// command is kept as written, quotes and spacing included, for splitCommand.
 func parseEngineSpec(s string) (tournament.EngineInfo, error) {
 	var e tournament.EngineInfo
-	f := strings.Fields(s)
-	for i, tok := range f {
+	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {
+		tok := rest
+		if i := strings.IndexAny(rest, specSpace); i >= 0 {
+			tok = rest[:i]
+		}
+		if cmd, ok := strings.CutPrefix(rest, "cmd="); ok {
+			e.Command = strings.TrimSpace(cmd)
+			if e.Command == "" {
+				return e, errors.New("empty cmd=")
+			}
+			if e.Name == "" {
+				return e, errors.New("no name= before cmd=")
+			}
+			return e, nil
+		}
+		rest = rest[len(tok):]
 		key, val, hasVal := strings.Cut(tok, "=")
 		switch key {
 		case "name":
@@ -163,19 +185,12 @@ func parseEngineSpec(s string) (tournament.EngineInfo, error) {
 				}
 				e.SeedFlag = val
 			}
-		case "cmd":
-			e.Command = strings.Join(append([]string{val}, f[i+1:]...), " ")
-			e.Command = strings.TrimSpace(e.Command)
-			if e.Command == "" {
-				return e, errors.New("empty cmd=")
-			}
-			if e.Name == "" {
-				return e, errors.New("no name= before cmd=")
-			}
-			return e, nil
 		default:
 			return e, fmt.Errorf("%q: want name=, seed or cmd=", tok)
 		}
 	}
 	return e, errors.New("no cmd=")
 }
+
+// specSpace separates the words of an engine spec before its cmd=.
+const specSpace = " \t\r\n"
