@@ -15,9 +15,10 @@ import (
 // TestMain lets the test binary double as a fake engine for --engine:
 // "fake-engine NAME MODE [--seed N] IP PORT", MODE being good (exit after
 // quit), linger (stay after quit, to be killed), exit (exit at once, never
-// connecting), hang (never connect, never exit: to be killed) or
+// connecting), hang (never connect, never exit: to be killed),
 // crash-once:FILE (crash at the first genmove if FILE does not exist,
-// creating it; play well otherwise). It writes its process id to stderr.
+// creating it; play well otherwise) or late:DURATION (wait that long, then
+// connect and play well). It writes its process id to stderr.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -42,6 +43,14 @@ func fakeEngineMain(name, mode, ip, port string) int {
 	case "hang":
 		time.Sleep(time.Minute)
 		return 0
+	}
+	if d, ok := strings.CutPrefix(mode, "late:"); ok {
+		wait, err := time.ParseDuration(d)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		time.Sleep(wait)
 	}
 	e := &matchtest.Engine{Name: name}
 	if marker, ok := strings.CutPrefix(mode, "crash-once:"); ok {
@@ -98,6 +107,20 @@ func TestJudgeStartsEngines(t *testing.T) {
 	}
 	if took := time.Since(start); took > stopGrace+10*time.Second {
 		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, stopGrace)
+	}
+}
+
+// With --engine, the first engine is player 1 even when it connects after
+// the second.
+func TestJudgeEngineSeatsFollowFlags(t *testing.T) {
+	r := runJudge(t, []string{"--connect-time", "4s", "--engine", fakeEngine(t, "alice", "late:2500ms"),
+		"--engine", fakeEngine(t, "bob", "good"), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	checkOutput(t, r.stdout, referenceLines("alice", "bob", 1), time.Time{})
+	if !strings.Contains(r.stderr, "round 1/1: alice (black)") {
+		t.Errorf("alice, player 1, did not have black in round 1:\n%s", r.stderr)
 	}
 }
 

@@ -36,7 +36,7 @@ Usage:
 
 It listens on PORT (0: any free port, logged) on all interfaces unless --host says otherwise.
 Both players must connect within --connect-time of the start, in total; the first to connect is
-player 1. Each gets name (1 s), then every round clear_board (1 s each, black first) and, until
+player 1 (with --engine, the first --engine is, whenever it connects). Each gets name (1 s), then every round clear_board (1 s each, black first) and, until
 two consecutive passes, genmove to the side to move (10 s; the move is checked on the judge's own
 board) and play x y to the other (1 s). Player 1 is black in rounds 1, 3, 5... ROUNDS defaults
 to 2. After the last round each player in good standing gets quit (1 s).
