@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 
 	"mvdan.cc/sh/v3/shell"
 )
@@ -24,4 +25,16 @@ func splitCommand(line string) ([]string, error) {
 		return nil, errors.New("empty command")
 	}
 	return args, nil
+}
+
+// checkProgram reports why the program of argv (splitCommand) cannot be
+// started: not found, on the PATH or at its path, or not executable. The
+// judge checks every engine before the first game, so that a typo fails at
+// once rather than when that engine's first game comes, after others
+// were played.
+func checkProgram(argv []string) error {
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return fmt.Errorf("program %q cannot be started: %w", argv[0], err)
+	}
+	return nil
 }

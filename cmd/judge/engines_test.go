@@ -138,11 +138,16 @@ func TestJudgeEngineExits(t *testing.T) {
 	}
 }
 
+// A missing engine program is found before anything starts: no engine
+// is started, no port taken.
 func TestJudgeEngineMissing(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-engine")
-	r := runJudge(t, []string{"--engine", missing, "--engine", missing, "--engine-log-dir", t.TempDir(), "0"}, nil)
-	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "no-such-engine") {
-		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, the engine named", r.code, r.stdout, r.stderr)
+	r := runJudge(t, []string{"--engine", fakeEngine(t, "alice", "good"), "--engine", missing, "--engine-log-dir", t.TempDir(), "0"}, nil)
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "engine 2: program") || !strings.Contains(r.stderr, "no-such-engine") {
+		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, engine 2 and its program named", r.code, r.stdout, r.stderr)
+	}
+	if strings.Contains(r.stderr, "engine started") || strings.Contains(r.stderr, "listening") {
+		t.Errorf("the judge started before checking the engines:\n%s", r.stderr)
 	}
 }
 

@@ -90,6 +90,11 @@ func newLogger(w zapcore.WriteSyncer, level zapcore.Level) *zap.Logger {
 // judge listens, gathers the players (starting the engines if asked),
 // plays the match and writes its results.
 func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
+	for i, argv := range o.engineArgs {
+		if err := checkProgram(argv); err != nil {
+			return fmt.Errorf("engine %d: %w", i+1, err)
+		}
+	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(o.host, strconv.Itoa(o.port)))
 	if err != nil {
 		return err

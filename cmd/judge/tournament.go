@@ -57,6 +57,11 @@ type tourney struct {
 // playTournament sets the tournament up (openings, schedule, files, resume),
 // plays it and writes its results.
 func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
+	for i, argv := range o.engineArgs {
+		if err := checkProgram(argv); err != nil {
+			return fmt.Errorf("engine %s: %w", o.engines[i].Name, err)
+		}
+	}
 	openings, err := loadOpenings(o.openings)
 	if err != nil {
 		return err

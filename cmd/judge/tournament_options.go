@@ -44,7 +44,8 @@ the results (one word, unique); "seed" says the engine accepts a seed as --seed 
 names another flag); everything after cmd= is the command line, split as a shell splits it
 (quotes, escapes, $VARIABLES; no ;, |, > or $(...)).
 
-For each game the judge starts a fresh process of each engine (black's first) with [FLAG SEED]
+Every engine's program is checked (it exists and is executable) before the first game. For each
+game the judge starts a fresh process of each engine (black's first) with [FLAG SEED]
 IP PORT appended, IP PORT being a free port of --host for that engine alone, and waits for it to
 connect (or to exit: then it loses the game unplayed). It asks both their names and plays one
 game with the limits and forfeits of a match (PROTOCOL.md): clear_board, the opening's moves as

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -513,5 +514,33 @@ func TestTournamentResultsEdgeCases(t *testing.T) {
 	r = runTourney(t, ctx, append(args("seed "), "--rounds", "2"), nil)
 	if r.code != 1 || !strings.Contains(r.stderr, "seed flag") {
 		t.Errorf("resume with a seed flag added: status %d, want 1 naming the seed flag; stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// Every engine's program is checked before the first game: a missing or
+// non-executable one stops the tournament before any game is played.
+func TestTournamentChecksEnginesFirst(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "not-executable")
+	if err := os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	for _, bad := range []string{filepath.Join(dir, "no-such-engine"), notExec, "no-such-engine-on-the-path"} {
+		results := filepath.Join(t.TempDir(), "r.jsonl")
+		r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good"),
+			"--engine", "name=broken cmd='" + bad + "' --flag"}, nil)
+		if r.code != 1 || !strings.Contains(r.stderr, "engine broken") || !strings.Contains(r.stderr, filepath.Base(bad)) {
+			t.Errorf("%s: status %d, want 1 naming engine broken and its program; stderr:\n%s", bad, r.code, r.stderr)
+		}
+		if strings.Contains(r.stderr, "game 1/") {
+			t.Errorf("%s: a game was played before the check:\n%s", bad, r.stderr)
+		}
+		if _, err := os.Stat(results); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: the results file was created (%v)", bad, err)
+		}
 	}
 }
