@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -26,6 +27,10 @@ func TestMain(m *testing.M) {
 	}
 	if len(os.Args) == 6 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngineMain(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "run-judge" {
+		// The judge itself, in a process of its own, for tests that kill it.
+		os.Exit(run(context.Background(), os.Args[2:], os.Stdout, os.Stderr, nil))
 	}
 	if len(os.Args) > 1 && os.Args[1] == "fake-engine" {
 		// Never run the tests from a fake engine given the wrong arguments.
