@@ -25,6 +25,10 @@ type Match struct {
 	// OnGame, if set, is called after every round, played or not (for a
 	// progress line).
 	OnGame func(*GameResult)
+	// NoShow, where set for a player that never connected, is the detail
+	// of its forfeit instead of "not connected within" the connect time:
+	// say, that the engine the judge started exited first.
+	NoShow [2]string
 }
 
 // PlayerResult is one player's standing in a match: the classic result
@@ -95,7 +99,11 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 	for i, r := range remotes {
 		res.Players[i].Name = DefaultName
 		if r == nil {
-			disqualify(i, 0, &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", m.Limits.Connect)})
+			detail := m.NoShow[i]
+			if detail == "" {
+				detail = fmt.Sprintf("not connected within %v", m.Limits.Connect)
+			}
+			disqualify(i, 0, &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: detail})
 			continue
 		}
 		res.Players[i].Addr = r.Addr().String()
@@ -185,6 +193,20 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		res.Players[i].Quit = true
 	}
 	return res, nil
+}
+
+// NeverPlayed returns the players (0 or 1) that played no game of the
+// match: disqualified before the first round, for never connecting or for
+// a bad name reply. A match that one player never took part in says
+// nothing of the other's strength, which a script should hear of.
+func (r *Result) NeverPlayed() []int {
+	var out []int
+	for i, p := range r.Players {
+		if p.Forfeit != nil && p.ForfeitRound == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // count adds a round's outcome to both players' tallies; b is the index of

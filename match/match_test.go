@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -281,6 +282,14 @@ func TestMatchForfeits(t *testing.T) {
 			}
 			checkLines(t, run.lines, wantLines(names[0], p[0][0], p[0][1], p[0][2], p[0][3], names[1], p[1][0], p[1][1], p[1][2], p[1][3]))
 			pr := run.res.Players[b]
+			// A player out before round 1 never played; one out later did.
+			var never []int
+			if tc.round == 0 {
+				never = []int{b}
+			}
+			if got := run.res.NeverPlayed(); !slices.Equal(got, never) {
+				t.Errorf("NeverPlayed() = %v, want %v", got, never)
+			}
 			if pr.Forfeit == nil || pr.Forfeit.Reason != tc.reason || pr.ForfeitRound != tc.round {
 				t.Fatalf("player %d forfeit %v in round %d, want %q in round %d", tc.bad, pr.Forfeit, pr.ForfeitRound, tc.reason, tc.round)
 			}
@@ -316,6 +325,9 @@ func TestMatchNeverConnects(t *testing.T) {
 	checkLines(t, run.lines, wantLines("alice", 1, 2, 0, 0, DefaultName, 0, 0, 2, 0))
 	if f := run.res.Players[1].Forfeit; f == nil || f.Reason != otp.ForfeitNoConnection {
 		t.Errorf("absent player's forfeit %v, want %q", f, otp.ForfeitNoConnection)
+	}
+	if got := run.res.NeverPlayed(); !slices.Equal(got, []int{1}) {
+		t.Errorf("NeverPlayed() = %v, want [1]", got)
 	}
 	for _, g := range run.res.Games {
 		if g.Played {

@@ -134,12 +134,16 @@ func TestJudgeEngineSeatsFollowFlags(t *testing.T) {
 func TestJudgeEngineExits(t *testing.T) {
 	r := runJudge(t, []string{"--connect-time", "20s", "--engine", fakeEngine(t, "alice", "exit"), "--engine", fakeEngine(t, "bob", "good"),
 		"--engine-log-dir", t.TempDir(), "0"}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	// The match ran, but alice never played: status 1, with the reason.
+	if r.code != 1 || !strings.Contains(r.stderr, "match played without a player") {
+		t.Fatalf("status %d, want 1 and the match played without a player; stderr:\n%s", r.code, r.stderr)
 	}
 	checkOutput(t, r.stdout, "NAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n", time.Time{})
-	if !strings.Contains(r.stderr, "exit status 3") {
-		t.Errorf("the engine's exit status is not logged:\n%s", r.stderr)
+	for _, want := range []string{"engine exited before connecting", `"status": "exit status 3"`,
+		`"last_output": ["fake engine alice on stderr", "fake engine pid `, "exited before connecting: exit status 3"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
 	}
 }
 

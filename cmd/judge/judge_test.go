@@ -168,14 +168,15 @@ func TestJudgeForfeits(t *testing.T) {
 		e1, e2 *matchtest.Engine
 		lines  string
 		logged []string
+		code   int // 1 when a player never played a game
 	}{
 		{name: "never connects", e1: &matchtest.Engine{Name: "alice"},
 			lines:  "NAME:alice QUIT:1 WIN:2 LOSE:0 DRAW:0\nNAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\n",
-			logged: []string{`"reason": "no connection"`}},
+			logged: []string{`"reason": "no connection"`, "match played without a player"}, code: 1},
 		{name: "says nothing", e1: &matchtest.Engine{Name: "alice", Behave: func(matchtest.Call) matchtest.Action { return matchtest.Action{} }},
 			e2:     &matchtest.Engine{Name: "bob"},
 			lines:  "NAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n",
-			logged: []string{`"reason": "timeout"`, `"command": "name"`}},
+			logged: []string{`"reason": "timeout"`, `"command": "name"`, "match played without a player"}, code: 1},
 		{name: "illegal move", e1: &matchtest.Engine{Name: "alice"}, e2: &matchtest.Engine{Name: "bob", Behave: illegal},
 			lines:  "NAME:alice QUIT:1 WIN:2 LOSE:0 DRAW:0\nNAME:bob QUIT:0 WIN:0 LOSE:2 DRAW:0\n",
 			logged: []string{`"reason": "illegal move"`, `genmove 2 3`}},
@@ -187,8 +188,8 @@ func TestJudgeForfeits(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			before := time.Now()
 			r := runJudge(t, []string{"0"}, startEngines(t, tc.e1, tc.e2))
-			if r.code != 0 {
-				t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+			if r.code != tc.code {
+				t.Fatalf("status %d, want %d; stderr:\n%s", r.code, tc.code, r.stderr)
 			}
 			checkOutput(t, r.stdout, tc.lines, before)
 			for _, want := range append(tc.logged, "player disqualified") {

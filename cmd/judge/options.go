@@ -66,7 +66,10 @@ Examples:
                                  start both engines on a free port, play, stop them
 
 Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
-is taken, an engine's program is missing or cannot start, interrupted), 2 on a bad command line.
+is taken, an engine's program is missing or cannot start, interrupted) or if a player never played
+a game (never connected, or failed its name reply: the results are printed all the same; an engine
+the judge started that exits first is logged with its exit status and last output), 2 on a bad
+command line.
 `
 
 // errHelp reports that --help was asked for: print the usage, exit 0.

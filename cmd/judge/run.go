@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -52,7 +53,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
 	if err := judge(ctx, o, stdout, errw, log, h); err != nil {
-		log.Error("match not played", zap.Error(err))
+		msg := "match not played"
+		if errors.As(err, new(neverPlayedError)) {
+			msg = "match played without a player"
+		}
+		log.Error(msg, zap.Error(err))
 		return 1
 	}
 	return 0
@@ -106,6 +111,7 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	}
 
 	var conns [2]net.Conn
+	var noShow [2]string
 	if len(o.engineArgs) == 2 {
 		var procs [2]*engineProc
 		defer func() {
@@ -116,6 +122,11 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 			}
 		}()
 		conns, err = startPlayers(ctx, o, ln, deadline, &procs, log)
+		for i, c := range conns {
+			if c == nil && procs[i] != nil && err == nil {
+				noShow[i] = procs[i].noShow(o.engineArgs[i][0], o.limits.Connect, log)
+			}
+		}
 	} else {
 		gate := match.OpenGate(ln, log)
 		defer gate.Close()
@@ -132,7 +143,7 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 		return err
 	}
 
-	m := match.Match{Rounds: o.rounds, Limits: o.limits, Log: log, OnGame: func(g *match.GameResult) {
+	m := match.Match{Rounds: o.rounds, Limits: o.limits, Log: log, NoShow: noShow, OnGame: func(g *match.GameResult) {
 		fmt.Fprintln(errw, match.ProgressLine(g, o.rounds))
 	}}
 	res, err := m.Run(ctx, remotes[0], remotes[1])
@@ -147,8 +158,26 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	if err := res.Lines(stdout, time.Now()); err != nil {
 		return err
 	}
-	return writeFiles(o, &res, log)
+	if err := writeFiles(o, &res, log); err != nil {
+		return err
+	}
+	var absent []string
+	for _, i := range res.NeverPlayed() {
+		p := res.Players[i]
+		absent = append(absent, fmt.Sprintf("player %d (%s): %s", i+1, p.Name, p.Forfeit))
+	}
+	if len(absent) > 0 {
+		return neverPlayedError(strings.Join(absent, "; "))
+	}
+	return nil
 }
+
+// neverPlayedError reports a match or tournament that ran to its end
+// although a player never played a game: its results say nothing of that
+// player, so the judge exits non-zero for scripts to notice.
+type neverPlayedError string
+
+func (e neverPlayedError) Error() string { return "never played a game: " + string(e) }
 
 // startPlayers starts the two --engine programs and waits until deadline
 // for their connections, player 1 being the first --engine whatever the

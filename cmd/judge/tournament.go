@@ -29,6 +29,10 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer,
 	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
 	if err := playTournament(ctx, o, stdout, errw, log, h); err != nil {
+		if errors.As(err, new(neverPlayedError)) {
+			log.Error("tournament played without an engine", zap.Error(err))
+			return 1
+		}
 		if ctx.Err() != nil {
 			log.Error("tournament interrupted: the finished games are in the results file; the same command resumes",
 				zap.String("results", o.results))
@@ -178,7 +182,37 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		}
 		log.Info("summary written", zap.String("file", o.jsonFile))
 	}
-	return runErr
+	if runErr != nil {
+		return runErr
+	}
+	if absent := neverPlayed(t.names, recs); len(absent) > 0 {
+		return neverPlayedError(strings.Join(absent, ", "))
+	}
+	return nil
+}
+
+// neverPlayed names the engines that had games in recs but played none of
+// them: every one was lost, or drawn, unplayed.
+func neverPlayed(names []string, recs []tournament.Record) []string {
+	games := make([]int, len(names))
+	played := make([]int, len(names))
+	for _, r := range recs {
+		for _, e := range []int{r.BlackEngine, r.WhiteEngine} {
+			if e >= 0 && e < len(names) {
+				games[e]++
+				if r.Played {
+					played[e]++
+				}
+			}
+		}
+	}
+	var out []string
+	for e, n := range names {
+		if games[e] > 0 && played[e] == 0 {
+			out = append(out, fmt.Sprintf("%s (%d games, all unplayed)", n, games[e]))
+		}
+	}
+	return out
 }
 
 // loadOpenings reads the openings file, or the shipped set if path is "".

@@ -105,13 +105,8 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	var out [2]*otp.Forfeit
 	for i, r := range remotes {
 		if r == nil {
-			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", o.limits.Connect)}
-			if exited(procs[i]) {
-				out[i].Detail = "exited before connecting"
-				if err := procs[i].waitErr; err != nil {
-					out[i].Detail += ": " + err.Error()
-				}
-			}
+			detail := procs[i].noShow(t.names[seats[i]], o.limits.Connect, log)
+			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: detail}
 			continue
 		}
 		ex, err := r.Name(ctx, o.limits.Reply)

@@ -77,8 +77,9 @@ Example:
     --engine "name=pruning seed cmd=bin/search --playouts 2000 --pruning on"
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
-engine cannot be started, a file cannot be written: the results file keeps the finished games),
-2 on a bad command line.
+engine cannot be started, a file cannot be written: the results file keeps the finished games) or
+if an engine never played a game (all its games lost unplayed: it never connected, say), 2 on a
+bad command line.
 `
 
 // parseTournamentOptions parses the arguments after "tournament". Usage

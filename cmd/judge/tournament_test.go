@@ -373,8 +373,14 @@ func TestTournamentEngineExits(t *testing.T) {
 	r := runTourney(t, ctx, []string{"--rounds", "1", "--connect-time", "20s", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good"),
 		"--engine", "name=dead cmd=" + fakeEngine(t, "dead", "exit")}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	// Every game was recorded, but dead never played one: status 1, and
+	// the log says why, quoting the end of its output.
+	if r.code != 1 || !strings.Contains(r.stderr, "tournament played without an engine") || !strings.Contains(r.stderr, "dead (2 games, all unplayed)") {
+		t.Fatalf("status %d, want 1 naming dead as never playing; stderr:\n%s", r.code, r.stderr)
+	}
+	if n := strings.Count(r.stderr, "engine exited before connecting"); n != 2 || !strings.Contains(r.stderr, `"status": "exit status 3"`) ||
+		!strings.Contains(r.stderr, `"last_output": ["fake engine dead on stderr", "fake engine pid `) {
+		t.Errorf("%d messages of dead exiting, want 2 with its status and its last output; stderr:\n%s", n, r.stderr)
 	}
 	if took := time.Since(start); took > 15*time.Second {
 		t.Errorf("took %v, want well under the 20 s connect time", took)
@@ -409,8 +415,8 @@ func TestTournamentHangingEngine(t *testing.T) {
 		"--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=hung cmd=" + fakeEngine(t, "hung", "hang"),
 		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good")}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "hung (2 games, all unplayed)") || !strings.Contains(r.stderr, "engine did not connect in time") {
+		t.Fatalf("status %d, want 1 naming hung as never playing; stderr:\n%s", r.code, r.stderr)
 	}
 	_, recs := readResults(t, results)
 	if len(recs) != 2 {
@@ -435,8 +441,8 @@ func TestTournamentNeitherEngineCanPlay(t *testing.T) {
 	r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--record", record, "--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=x cmd=" + fakeEngine(t, "x", "exit"),
 		"--engine", "name=y cmd=" + fakeEngine(t, "y", "exit")}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "x (2 games, all unplayed), y (2 games, all unplayed)") {
+		t.Fatalf("status %d, want 1 naming x and y as never playing; stderr:\n%s", r.code, r.stderr)
 	}
 	_, recs := readResults(t, results)
 	if len(recs) != 2 {
