@@ -15,7 +15,7 @@ import (
 
 // TestMain lets the test binary double as a fake engine for --engine:
 // "fake-engine NAME MODE [--seed N] IP PORT", MODE being good (exit after
-// quit), linger (stay after quit, to be killed), exit (exit at once, never
+// quit; exit status 4 if the judge hangs up without quit), linger (stay after quit, to be killed), exit (exit at once, never
 // connecting), hang (never connect, never exit: to be killed),
 // crash-once:FILE (crash at the first genmove if FILE does not exist,
 // creating it; play well otherwise) or late:DURATION (wait that long, then
@@ -75,6 +75,12 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		return 1
 	}
 	e.Wait()
+	// A judge sends quit to every engine in good standing: one that hung up
+	// on this one without it made it exit uncleanly, as search does.
+	if cmds := e.Commands(); len(cmds) == 0 || cmds[len(cmds)-1] != "quit" {
+		fmt.Fprintln(os.Stderr, "fake engine: the judge hung up without quit")
+		return 4
+	}
 	if mode == "linger" {
 		time.Sleep(time.Minute)
 	}

@@ -137,6 +137,12 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 			g.Outcome = match.WhiteWins
 		}
 		g.Note = fmt.Sprintf("%s (%s) could not play: %s", c, t.names[seats[c]], out[c].Reason)
+		// The other engine is in good standing: it gets quit, as at the
+		// end of any game, and may exit cleanly.
+		good := c.Other()
+		if err := remotes[good].Quit(ctx, o.limits.Reply); err != nil {
+			log.Warn("quit failed", zap.String("engine", t.names[seats[good]]), zap.Error(err))
+		}
 	default:
 		g, err = match.PlayGameFrom(ctx, remotes[0], remotes[1], o.limits, p.Moves, log)
 		if err != nil {

@@ -390,12 +390,17 @@ func TestTournamentEngineExits(t *testing.T) {
 		t.Fatalf("%d games, want 2", len(recs))
 	}
 	for _, rec := range recs {
-		exit := rec.BlackExit
+		exit, aliceExit := rec.BlackExit, rec.WhiteExit
 		if rec.White == "dead" {
-			exit = rec.WhiteExit
+			exit, aliceExit = rec.WhiteExit, rec.BlackExit
 		}
 		if rec.Played || !slices.Equal(rec.Faulted(), []int{1}) || rec.Forfeit.Reason != "no connection" || exit != "exit status 3" || rec.Winner != 0 {
 			t.Errorf("game %d: %+v; want alice winning unplayed, dead's exit status 3", rec.Game, rec)
+		}
+		// alice, in good standing, got quit as the rules say and exited
+		// cleanly (the fake engine exits 4 when hung up on without it).
+		if aliceExit != "" {
+			t.Errorf("game %d: alice exited with %q, want a clean exit after quit", rec.Game, aliceExit)
 		}
 	}
 	if !slices.Equal(recs[1].Restarted, []string{"dead"}) {
