@@ -154,10 +154,17 @@ func newRecord(p Pairing, names []string, played *Played) Record {
 	return r
 }
 
-// ErrNoHeader reports a results file without a whole header line: the
-// judge was stopped while creating it, so it holds no game and a new
-// tournament may overwrite it.
+// ErrNoHeader reports a results file without a whole header line whose
+// start is a header's: the judge was stopped while creating it, so it
+// holds no game and a new tournament may overwrite it. A file that does
+// not start as a header does is never taken for one.
 var ErrNoHeader = errors.New("results file has no complete header line")
+
+// headerStart is how every header line begins: CreateResults writes the
+// Header with json.Marshal, which writes the fields in order, Version
+// first. Only a file that starts so, or is empty, or is cut within these
+// bytes, can be a header cut short.
+const headerStart = `{"version":`
 
 // ReadResults reads a results file: its header and the finished games, in
 // the order written. A last line cut short (the judge was killed while
@@ -169,6 +176,9 @@ func ReadResults(r io.Reader) (Header, []Record, error) {
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 && line[len(line)-1] != '\n' {
+			if n == 1 && !bytes.HasPrefix(line, []byte(headerStart)) && !bytes.HasPrefix([]byte(headerStart), line) {
+				return h, nil, errors.New("line 1: not a tournament results header: remove the file or name another with --results")
+			}
 			break // an unfinished last line
 		}
 		if err == io.EOF {

@@ -90,10 +90,31 @@ func TestReadResultsErrors(t *testing.T) {
 // while creating it): ReadResults says so with ErrNoHeader, which the
 // judge takes as leave to start afresh.
 func TestReadResultsNoHeader(t *testing.T) {
-	for _, in := range []string{"", `{"version":1,"mode":"round-ro`} {
+	for _, in := range []string{"", `{`, `{"vers`, `{"version":`, `{"version":1,"mode":"round-ro`} {
 		if _, recs, err := ReadResults(strings.NewReader(in)); !errors.Is(err, ErrNoHeader) || recs != nil {
 			t.Errorf("ReadResults(%q) = %v, %v; want no records and ErrNoHeader", in, recs, err)
 		}
+	}
+	// A file without a newline that does not start as a header does is
+	// no results file cut short, and must not be overwritten.
+	for _, in := range []string{"my notes", "x", `{"game":1}`, ` {"version":1`, `{"versionx`} {
+		if _, _, err := ReadResults(strings.NewReader(in)); err == nil || errors.Is(err, ErrNoHeader) || !strings.Contains(err.Error(), "not a tournament results header") {
+			t.Errorf("ReadResults(%q) error %v, want not a results header", in, err)
+		}
+	}
+}
+
+// Every header starts with headerStart, which ReadResults relies on to
+// tell a header cut short from another file.
+func TestHeaderStart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	rf, err := CreateResults(path, testHeader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf.Close()
+	if data, _ := os.ReadFile(path); !bytes.HasPrefix(data, []byte(headerStart)) {
+		t.Errorf("header line %q does not start with %q", data, headerStart)
 	}
 }
 

@@ -96,7 +96,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the opening order and of the engines' seeds (default: from the\nclock, logged and kept in the results file)")
 	fs.IntVar(&o.concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
-	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it")
+	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it (a file that is not a results file is refused,\nnever overwritten)")
 	fs.StringVar(&o.record, "record", "", "write a record of every game to this file as it ends, as judge --record\nwrites (a resumed tournament appends)")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")

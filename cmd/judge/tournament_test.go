@@ -555,3 +555,26 @@ func TestTournamentChecksEnginesFirst(t *testing.T) {
 		}
 	}
 }
+
+// --results never overwrites a file that is not a results file, even one
+// without a newline, which could otherwise pass for a header cut short.
+func TestTournamentKeepsForeignResultsFile(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	for _, content := range []string{"my precious notes", "my precious notes\nline two\n"} {
+		results := filepath.Join(dir, "notes.txt")
+		if err := os.WriteFile(results, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, nil)
+		if r.code != 1 || !strings.Contains(r.stderr, "not a tournament results header") {
+			t.Errorf("over %q: status %d, want 1 and not a results header; stderr:\n%s", content, r.code, r.stderr)
+		}
+		if data, _ := os.ReadFile(results); string(data) != content {
+			t.Errorf("the file now holds %q, want %q kept", data, content)
+		}
+	}
+}
