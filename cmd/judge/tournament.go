@@ -129,7 +129,9 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		}
 	}
 	t.total = len(schedule)
-	done = keepScheduled(done, schedule)
+	if err := tournament.CheckRecords(done, schedule, t.names); err != nil {
+		return fmt.Errorf("cannot resume from %s: %w (the file is left as it is)", o.results, err)
+	}
 	t.count = len(done)
 	log.Info("tournament", zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
 		zap.Int("games", len(schedule)), zap.Int("openings", len(openings)), zap.Uint64("seed", o.seed),
@@ -230,21 +232,6 @@ func loadOpenings(path string) ([]tournament.Opening, error) {
 		return nil, fmt.Errorf("openings file %s: %w", path, err)
 	}
 	return ops, nil
-}
-
-// keepScheduled drops records of games not in the schedule (there are none
-// in a file that passed Header.Compatible, unless it was edited) and
-// repeated games, keeping the first.
-func keepScheduled(recs []tournament.Record, schedule []tournament.Pairing) []tournament.Record {
-	var out []tournament.Record
-	seen := map[int]bool{}
-	for _, r := range recs {
-		if r.Game >= 1 && r.Game <= len(schedule) && !seen[r.Game] {
-			seen[r.Game] = true
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // openFiles opens the results and record files and the engines' log

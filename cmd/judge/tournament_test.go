@@ -578,3 +578,45 @@ func TestTournamentKeepsForeignResultsFile(t *testing.T) {
 		}
 	}
 }
+
+// Resuming checks every record against the schedule: a forged record, put
+// before the real one, is refused with its line, and the file is kept.
+func TestTournamentResumeRefusesForgedRecord(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	args := func(rounds string) []string {
+		return []string{"--rounds", rounds, "--seed", "5", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}
+	}
+	if r := runTourney(t, ctx, args("1"), nil); r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n") // header, game 1, game 2, ""
+	if len(lines) != 4 {
+		t.Fatalf("results file:\n%s\nwant a header and 2 games", data)
+	}
+	for _, forged := range []struct{ content, want string }{
+		{lines[0] + `{"game":1,"round":1,"black_engine":0,"white_engine":0,"black":"a","white":"a","outcome":"black wins","winner":0}` + "\n" +
+			lines[1] + lines[2], "line 2: game 1: engines 0 (black) and 0 (white), the schedule says"},
+		{lines[0] + lines[1] + lines[2] + lines[2], "line 4: game 2 again (first on line 3)"},
+	} {
+		content := forged.content
+		if err := os.WriteFile(results, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runTourney(t, ctx, args("2"), nil)
+		if r.code != 1 || !strings.Contains(r.stderr, "cannot resume") || !strings.Contains(r.stderr, forged.want) {
+			t.Errorf("resume with a forged record: status %d, want 1 and %q; stderr:\n%s", r.code, forged.want, r.stderr)
+		}
+		if after, _ := os.ReadFile(results); string(after) != content {
+			t.Errorf("the refused file was changed:\n%s\nwant:\n%s", after, content)
+		}
+	}
+}
