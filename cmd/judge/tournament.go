@@ -34,6 +34,10 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer,
 			return 1
 		}
 		if ctx.Err() != nil {
+			if o.results == "" {
+				log.Error("tournament interrupted: without --results the finished games are not kept (the standings above count them)")
+				return 1
+			}
 			log.Error("tournament interrupted: the finished games are in the results file; the same command resumes",
 				zap.String("results", o.results))
 			return 1

@@ -620,3 +620,20 @@ func TestTournamentResumeRefusesForgedRecord(t *testing.T) {
 		}
 	}
 }
+
+// A tournament interrupted without --results does not claim that a results
+// file keeps its games.
+func TestTournamentInterruptedWithoutResults(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	stopCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	r := runTourney(t, stopCtx, []string{"--rounds", "2", "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, &hooks{gameEnded: func(tournament.Record) { stop() }})
+	if r.code != 1 || !strings.Contains(r.stderr, "tournament interrupted: without --results the finished games are not kept") ||
+		strings.Contains(r.stderr, "results file") {
+		t.Errorf("status %d, want 1 and no claim of a results file; stderr:\n%s", r.code, r.stderr)
+	}
+}
