@@ -15,8 +15,12 @@ import (
 // score, the result and the reason for any forfeit.
 func WriteRecord(w io.Writer, r *Result) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %d rounds, %s\n",
-		r.Players[0].Name, r.Players[1].Name, len(r.Games), r.Start.UTC().Format(time.RFC3339))
+	rounds := fmt.Sprintf("%d rounds", len(r.Games))
+	if len(r.Games) == 1 {
+		rounds = "1 round"
+	}
+	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %s, %s\n",
+		r.Players[0].Name, r.Players[1].Name, rounds, r.Start.UTC().Format(time.RFC3339))
 	for i := range r.Games {
 		g := &r.Games[i]
 		fmt.Fprintf(&b, "\nround %d\n", g.Round)

@@ -36,18 +36,19 @@ Usage:
 
 It listens on PORT (0: any free port, logged) on all interfaces unless --host says otherwise.
 Both players must connect within --connect-time of the start, in total; the first to connect is
-player 1 (with --engine, the first --engine is, whenever it connects). Each gets name (1 s), then every round clear_board (1 s each, black first) and, until
-two consecutive passes, genmove to the side to move (10 s; the move is checked on the judge's own
-board) and play x y to the other (1 s). Player 1 is black in rounds 1, 3, 5... ROUNDS defaults
-to 2. After the last round each player in good standing gets quit (1 s).
+player 1 (with --engine, the first --engine is, whenever it connects). Each gets name (1 s), then
+every round clear_board (1 s each, black first) and, until two consecutive passes, genmove to the
+side to move (10 s; the move is checked on the judge's own board) and play x y to the other (1 s).
+Player 1 is black in rounds 1, 3, 5... ROUNDS (1 or more) defaults to 2. After the last round each
+player in good standing gets quit (1 s).
 
 A late reply, a closed connection, a wrong or malformed reply, extra data after a reply, an
 over-long message, an illegal move or a pass while a move exists disqualifies the player: it
 loses this round and every remaining one and is never sent quit (both out: the remaining rounds
 are draws). The log says which rule and quotes what was received. Replies may end in white space,
 and their first word may be in upper case. A name reply keeps its first token as the name and
-ignores the rest, with a warning, as the classic judge does.
-A third connection is accepted and closed at once. The port can be reused right after a match.
+ignores the rest, with a warning, as the classic judge does. A third connection is turned away
+at once. The port can be reused right after a match.
 
 Output on stdout, player 1 first, then the UTC time of the end:
   NAME:<name> QUIT:<0|1> WIN:<n> LOSE:<n> DRAW:<n>
@@ -110,12 +111,12 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	}
 	o.rounds = 2
 	if len(rest) == 2 {
-		if o.rounds, err = strconv.Atoi(rest[1]); err != nil || o.rounds < 0 {
-			return o, fmt.Errorf("rounds %q: want a number 0 or more", rest[1])
+		if o.rounds, err = strconv.Atoi(rest[1]); err != nil || o.rounds < 1 {
+			return o, fmt.Errorf("rounds %q: want a number 1 or more", rest[1])
 		}
 	}
 	if n := len(o.engines); n != 0 && n != 2 {
-		return o, fmt.Errorf("--engine given %d times: give it twice (one per player) or not at all", n)
+		return o, fmt.Errorf("--engine given %s: give it twice (one per player) or not at all", countOf(n, "time"))
 	}
 	for _, e := range o.engines {
 		args, err := splitCommand(e)
@@ -154,4 +155,12 @@ func checkLimits(lim match.Limits) error {
 		}
 	}
 	return nil
+}
+
+// countOf says n of a noun in English: "1 time", "3 times".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -215,7 +215,7 @@ func neverPlayed(names []string, recs []tournament.Record) []string {
 	var out []string
 	for e, n := range names {
 		if games[e] > 0 && played[e] == 0 {
-			out = append(out, fmt.Sprintf("%s (%d games, all unplayed)", n, games[e]))
+			out = append(out, fmt.Sprintf("%s (%s, all unplayed)", n, countOf(games[e], "game")))
 		}
 	}
 	return out
