@@ -25,6 +25,13 @@ type Match struct {
 	// OnGame, if set, is called after every round, played or not (for a
 	// progress line).
 	OnGame func(*GameResult)
+	// Openings, if any, are the move sequences the rounds start from, each
+	// played by two rounds in a row with the colours swapped: rounds 1 and
+	// 2 play the first, 3 and 4 the second, and so on, starting the list
+	// again when the rounds outnumber it. Without them every round starts
+	// from the start position, so two deterministic engines play the same
+	// two games over and over. Each must be legal and leave the game going.
+	Openings [][]othello.Move
 	// NoShow, where set for a player that never connected, is the detail
 	// of its forfeit instead of "not connected within" the connect time:
 	// say, that the engine the judge started exited first.
@@ -85,6 +92,15 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 	}
 	res.Start = time.Now()
 	defer func() { res.End = time.Now() }()
+	for i, op := range m.Openings {
+		g := othello.NewGame()
+		if err := g.PlayAll(op); err != nil {
+			return res, fmt.Errorf("opening %d (%s): %w", i+1, othello.FormatMoves(op), err)
+		}
+		if g.Over() {
+			return res, fmt.Errorf("opening %d (%s) ends the game", i+1, othello.FormatMoves(op))
+		}
+	}
 	remotes := [2]*otp.Remote{p1, p2}
 	out := [2]bool{}
 	disqualify := func(i, round int, f *otp.Forfeit) {
@@ -152,7 +168,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 			g.Note = fmt.Sprintf("player %d (%s) is out since %s: %s", loser+1, res.Players[loser].Name,
 				since, res.Players[loser].Forfeit.Reason)
 		default:
-			played, err := playGame(ctx, remotes[b], remotes[w], m.Limits, log.With(zap.Int("round", round)))
+			played, err := playGameFrom(ctx, remotes[b], remotes[w], m.Limits, m.opening(round), log.With(zap.Int("round", round)))
 			played.Round, played.BlackPlayer, played.Black, played.White = g.Round, g.BlackPlayer, g.Black, g.White
 			g = played
 			if err != nil {
@@ -193,6 +209,14 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		res.Players[i].Quit = true
 	}
 	return res, nil
+}
+
+// opening returns the moves round starts from: nil without Openings.
+func (m *Match) opening(round int) []othello.Move {
+	if len(m.Openings) == 0 {
+		return nil
+	}
+	return m.Openings[(round-1)/2%len(m.Openings)]
 }
 
 // NeverPlayed returns the players (0 or 1) that played no game of the

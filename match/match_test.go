@@ -33,6 +33,13 @@ type matchRun struct {
 // connecting first; a nil engine never connects.
 func runMatch(t *testing.T, rounds int, e1, e2 *matchtest.Engine) matchRun {
 	t.Helper()
+	return runMatchOf(t, Match{Rounds: rounds}, e1, e2)
+}
+
+// runMatchOf is runMatch for the match m, given its rounds and any
+// openings: it sets the limits and the log.
+func runMatchOf(t *testing.T, m Match, e1, e2 *matchtest.Engine) matchRun {
+	t.Helper()
 	core, logs := observer.New(zap.DebugLevel)
 	log := zap.New(core)
 	gate, addr := openTestGate(t, log)
@@ -62,7 +69,7 @@ func runMatch(t *testing.T, rounds int, e1, e2 *matchtest.Engine) matchRun {
 		}
 	}
 	gate.Seal()
-	m := Match{Rounds: rounds, Limits: testLimits, Log: log}
+	m.Limits, m.Log = testLimits, log
 	res, err := m.Run(ctx, remotes[0], remotes[1])
 	if err != nil {
 		t.Fatalf("Run: %v", err)

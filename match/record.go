@@ -24,6 +24,9 @@ func WriteRecord(w io.Writer, r *Result) error {
 	for i := range r.Games {
 		g := &r.Games[i]
 		fmt.Fprintf(&b, "\nround %d\n", g.Round)
+		if op := g.openingMoves(); op != "" {
+			fmt.Fprintf(&b, "opening: %s\n", op)
+		}
 		writeGame(&b, g)
 	}
 	b.WriteString("\n")
@@ -70,6 +73,13 @@ func writeGame(b *strings.Builder, g *GameResult) {
 	if g.Forfeit != nil {
 		fmt.Fprintf(b, "forfeit: %s (%s): %v\n", g.ForfeitBy, g.nameOf(g.ForfeitBy == othello.Black), g.Forfeit)
 	}
+}
+
+// openingMoves returns the opening the game started from, as far as it
+// was played (a forfeit can stop it midway), in compact notation; "" if
+// none.
+func (g *GameResult) openingMoves() string {
+	return othello.FormatMoves(g.Moves[:min(g.Opening, len(g.Moves))])
 }
 
 // nameOf returns the name of black's player if black, else white's.
@@ -171,6 +181,9 @@ type GameSummary struct {
 	Black       string `json:"black"`
 	White       string `json:"white"`
 	BlackPlayer int    `json:"black_player"`
+	// Opening is the opening the round started from (--openings), its
+	// moves being the first of Moves; empty without one.
+	Opening string `json:"opening,omitempty"`
 	GameFacts
 	Winner     int     `json:"winner"` // player number, 0 for a draw
 	MaxThinkMS float64 `json:"max_think_ms"`
@@ -188,6 +201,7 @@ func (r *Result) Summary() Summary {
 	for i := range r.Games {
 		g := &r.Games[i]
 		gs := GameSummary{Round: g.Round, Black: g.Black, White: g.White, BlackPlayer: g.BlackPlayer, GameFacts: g.Facts()}
+		gs.Opening = g.openingMoves()
 		if c, ok := g.Outcome.Winner(); ok {
 			gs.Winner = g.BlackPlayer
 			if c != othello.Black {

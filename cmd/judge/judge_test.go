@@ -316,3 +316,37 @@ func TestJudgeNameSafeEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// --openings starts the rounds of a classic match from the file's
+// openings, two rounds each, colours swapped; a bad file is refused before
+// anything starts.
+func TestJudgeOpenings(t *testing.T) {
+	dir := t.TempDir()
+	openings, record := filepath.Join(dir, "openings.txt"), filepath.Join(dir, "games.txt")
+	if err := os.WriteFile(openings, []byte("# two openings\nf5d6c3\nf5 f4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runJudge(t, []string{"--openings", openings, "--record", record, "0", "4"},
+		startEngines(t, &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"}))
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	rec, _ := os.ReadFile(record)
+	for i, op := range []string{"f5d6c3", "f5d6c3", "f5f4", "f5f4"} {
+		want := fmt.Sprintf("round %d\nopening: %s\n", i+1, op)
+		if !strings.Contains(string(rec), want) || !strings.Contains(r.stderr, fmt.Sprintf("round %d/4: ", i+1)) {
+			t.Errorf("record or progress lines lack round %d from %s:\n%s\n%s", i+1, op, rec, r.stderr)
+		}
+	}
+	moves := regexp.MustCompile(`(?m)^moves: (\S+)$`).FindAllStringSubmatch(string(rec), -1)
+	if len(moves) != 4 || !strings.HasPrefix(moves[0][1], "f5d6c3") || !strings.HasPrefix(moves[3][1], "f5f4") || moves[0][1] == moves[2][1] {
+		t.Errorf("moves %q, want rounds 1-2 from f5d6c3 and 3-4 from f5f4, different games", moves)
+	}
+	if err := os.WriteFile(openings, []byte("f5d6\na1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runJudge(t, []string{"--openings", openings, "0"}, nil)
+	if r.code != 1 || !strings.Contains(r.stderr, "line 2") || strings.Contains(r.stderr, "listening") {
+		t.Errorf("a bad openings file: status %d, want 1 naming line 2 before listening; stderr:\n%s", r.code, r.stderr)
+	}
+}

@@ -23,6 +23,7 @@ type options struct {
 	engineLogDir string
 	record       string
 	jsonFile     string
+	openings     string
 	logLevel     zapcore.Level
 	limits       match.Limits
 }
@@ -65,6 +66,10 @@ Examples:
   judge --host 127.0.0.1 8000 4  local only, 4 rounds
   judge --engine "./search --time 1s" --engine "./search --time 2s" --record games.txt 0 2
                                  start both engines on a free port, play, stop them
+  judge --openings tournament/openings/default.txt --engine "./search --playouts 5000" \
+        --engine "./search --playouts 5000 --algo ucb" 0 8
+                                 8 rounds from 4 openings, so that engines at a fixed
+                                 budget do not repeat one game
 
 Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
 is taken, an engine's program is missing or cannot start, interrupted) or if a player never played
@@ -87,6 +92,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
+	fs.StringVar(&o.openings, "openings", "", "start the rounds from the openings in this file, one move sequence a line\n(f5d6c3...), as judge tournament reads them: rounds 1 and 2 play the first\nwith the colours swapped, 3 and 4 the second, and so on (default: every round\nfrom the start position, as the classic judge)")
 	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
 	usage := func() {
 		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)

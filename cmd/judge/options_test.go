@@ -66,7 +66,7 @@ func TestHelp(t *testing.T) {
 	if !errors.Is(err, errHelp) {
 		t.Fatalf("--help error %v, want errHelp", err)
 	}
-	for _, want := range []string{"PORT [ROUNDS]", "--host", "--engine", "--engine-log-dir", "--record", "--json",
+	for _, want := range []string{"PORT [ROUNDS]", "--host", "--engine", "--engine-log-dir", "--record", "--json", "--openings",
 		"--log-level", "--connect-time", "--genmove-time", "--reply-time", "time stamp: hh:mm:ss", "QUIT:<0|1>"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--help does not mention %q", want)

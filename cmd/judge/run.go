@@ -18,6 +18,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/tournament"
 )
@@ -100,6 +101,17 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 			return fmt.Errorf("engine %d: %w", i+1, err)
 		}
 	}
+	var openings [][]othello.Move
+	if o.openings != "" {
+		ops, err := loadOpenings(o.openings)
+		if err != nil {
+			return err
+		}
+		for _, op := range ops {
+			openings = append(openings, op.Moves)
+		}
+		log.Info("openings", zap.String("file", o.openings), zap.Int("count", len(ops)))
+	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(o.host, strconv.Itoa(o.port)))
 	if err != nil {
 		return err
@@ -143,8 +155,12 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 		return err
 	}
 
-	m := match.Match{Rounds: o.rounds, Limits: o.limits, Log: log, NoShow: noShow, OnGame: func(g *match.GameResult) {
-		fmt.Fprintln(errw, match.ProgressLine(g, o.rounds))
+	m := match.Match{Rounds: o.rounds, Limits: o.limits, Log: log, NoShow: noShow, Openings: openings, OnGame: func(g *match.GameResult) {
+		line := match.ProgressLine(g, o.rounds)
+		if g.Opening > 0 && g.Opening <= len(g.Moves) {
+			line += ", opening " + othello.FormatMoves(g.Moves[:g.Opening])
+		}
+		fmt.Fprintln(errw, line)
 	}}
 	res, err := m.Run(ctx, remotes[0], remotes[1])
 	for _, r := range remotes {
