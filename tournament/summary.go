@@ -10,12 +10,15 @@ import (
 // played, the standings, each pair's result and every game.
 type Summary struct {
 	Header
-	// Complete is false when the tournament stopped before its last game.
+	// Complete is false when the tournament stopped before its last game,
+	// unless a sequential test (SPRT) ended it by deciding.
 	Complete  bool              `json:"complete"`
 	End       time.Time         `json:"end"`
 	Standings []StandingSummary `json:"standings"`
 	Pairs     []PairSummary     `json:"pairs"`
 	Games     []Record          `json:"games"`
+	// SPRT is where the sequential test stood at the end, when one ran.
+	SPRT *SPRTResult `json:"sprt,omitempty"`
 }
 
 // StandingSummary is one line of the standings in a Summary. Elo and

@@ -18,8 +18,9 @@ import (
 // quit; exit status 4 if the judge hangs up without quit), linger (stay after quit, to be killed), exit (exit at once, never
 // connecting), hang (never connect, never exit: to be killed),
 // crash-once:FILE (crash at the first genmove if FILE does not exist,
-// creating it; play well otherwise) or late:DURATION (wait that long, then
-// connect and play well). It writes its process id to stderr.
+// creating it; play well otherwise), late:DURATION (wait that long, then
+// connect and play well) or illegal (answer genmove with an illegal move,
+// so as to lose every game). It writes its process id to stderr.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -58,6 +59,14 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		time.Sleep(wait)
 	}
 	e := &matchtest.Engine{Name: name}
+	if mode == "illegal" {
+		e.Behave = func(c matchtest.Call) matchtest.Action {
+			if c.Command == "genmove" {
+				return matchtest.Action{Writes: []string{"genmove " + matchtest.IllegalMove(c.Position).OTP()}}
+			}
+			return matchtest.Normal(c)
+		}
+	}
 	if marker, ok := strings.CutPrefix(mode, "crash-once:"); ok {
 		if f, err := os.OpenFile(marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
 			f.Close()

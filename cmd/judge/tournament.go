@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -60,6 +61,16 @@ type tourney struct {
 	record  *os.File
 	results *tournament.ResultsFile
 	count   int
+	recs    []tournament.Record // every record so far, for the sequential test
+}
+
+// sprt returns where the sequential test stands on recs, nil without one.
+func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
+	if t.o.sprt == nil {
+		return nil
+	}
+	r := t.o.sprt.Result(tournament.CountPairs(recs, 0, 1))
+	return &r
 }
 
 // playTournament sets the tournament up (openings, schedule, files, resume),
@@ -137,6 +148,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		return fmt.Errorf("cannot resume from %s: %w (the file is left as it is)", o.results, err)
 	}
 	t.count = len(done)
+	t.recs = slices.Clone(done)
 	log.Info("tournament", zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
 		zap.Int("games", len(schedule)), zap.Int("openings", len(openings)), zap.Uint64("seed", o.seed),
 		zap.Int("concurrency", o.concurrency))
@@ -176,14 +188,27 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			log.Warn("restarting engine after its forfeit", zap.String("engine", t.names[e]), zap.Int("game", game))
 		},
 	}
+	if o.sprt != nil {
+		lower, upper := o.sprt.Bounds()
+		log.Info("sprt", zap.Stringer("test", o.sprt), zap.String("h0", fmt.Sprintf("%s is %+g Elo stronger than %s", t.names[0], o.sprt.Elo0, t.names[1])),
+			zap.String("h1", fmt.Sprintf("%+g Elo", o.sprt.Elo1)), zap.Float64("lower", lower), zap.Float64("upper", upper))
+		r.Stop = func(recs []tournament.Record) bool { return t.sprt(recs).Decided() }
+	}
 	recs, runErr := r.Run(ctx)
 
 	fmt.Fprintf(stdout, "final standings (%d of %d games)\n", len(recs), len(schedule))
 	tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
 	fmt.Fprintln(stdout, "\npairs")
 	tournament.WritePairwise(stdout, t.names, tournament.Pairwise(len(t.names), recs))
+	test := t.sprt(recs)
+	if test != nil {
+		fmt.Fprintf(stdout, "\n%s\n", sprtVerdict(test, t.names, runErr == nil && len(recs) == len(schedule)))
+	}
 	if o.jsonFile != "" {
-		if err := writeJSON(o.jsonFile, tournament.NewSummary(t.header, recs, runErr == nil && len(recs) == len(schedule), time.Now())); err != nil {
+		complete := runErr == nil && (len(recs) == len(schedule) || test != nil && test.Decided())
+		s := tournament.NewSummary(t.header, recs, complete, time.Now())
+		s.SPRT = test
+		if err := writeJSON(o.jsonFile, s); err != nil {
 			return errors.Join(runErr, err)
 		}
 		log.Info("summary written", zap.String("file", o.jsonFile))
@@ -195,6 +220,26 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		return neverPlayedError(strings.Join(absent, ", "))
 	}
 	return nil
+}
+
+// sprtVerdict is the sequential test's last word: its parameters, the
+// pairs, the ratio within its bounds, and the verdict in words. ranOut
+// says that every scheduled game was played.
+func sprtVerdict(r *tournament.SPRTResult, names []string, ranOut bool) string {
+	verdict := r.Verdict
+	switch {
+	case r.Verdict == tournament.AcceptH1.String():
+		verdict += fmt.Sprintf(" (%s is %+g Elo stronger than %s rather than %+g)", names[0], r.Elo1, names[1], r.Elo0)
+	case r.Verdict == tournament.AcceptH0.String():
+		verdict += fmt.Sprintf(" (%s is %+g Elo stronger than %s rather than %+g)", names[0], r.Elo0, names[1], r.Elo1)
+	case ranOut:
+		verdict += ": the rounds ran out first (more --rounds resume it)"
+	default:
+		verdict += ": stopped before the end"
+	}
+	p := r.Pentanomial
+	return fmt.Sprintf("sprt %s: %s vs %s, %s (pentanomial %d %d %d %d %d): %s: %s",
+		r.SPRT, names[0], names[1], countOf(p.Pairs(), "pair"), p[0], p[1], p[2], p[3], p[4], r.Short(), verdict)
 }
 
 // neverPlayed names the engines that had games in recs but played none of
@@ -286,7 +331,12 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.count++
-	fmt.Fprintln(errw, progressLine(&rec, g, t.count, t.total, t.o.rounds))
+	t.recs = append(t.recs, rec)
+	line := progressLine(&rec, g, t.count, t.total, t.o.rounds)
+	if test := t.sprt(t.recs); test != nil {
+		line += ", " + test.Short()
+	}
+	fmt.Fprintln(errw, line)
 	for _, f := range rec.Faulted() {
 		ff := rec.Forfeit
 		if f == rec.WhiteEngine && rec.WhiteForfeit != nil {

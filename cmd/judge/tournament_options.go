@@ -28,6 +28,7 @@ type tournamentOptions struct {
 	jsonFile     string
 	engineLogDir string
 	host         string
+	sprt         *tournament.SPRT
 	logLevel     zapcore.Level
 	limits       match.Limits
 }
@@ -66,6 +67,16 @@ again. Each engine is assumed to use one core; the two engines of a game take tu
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
 that do).
 
+--sprt "elo0=A,elo1=B,alpha=X,beta=Y" (two engines only) ends the match as soon as it has shown,
+at those error rates, that the first engine's Elo advantage over the second (logistic, as in the
+standings) is B rather than A (H1 accepted) or A rather than B (H0 accepted), as fishtest and
+cutechess-cli do. It counts the pairs of games (one opening, each colour once) by the first
+engine's points in them, 0 to 2 (pentanomial), and takes the generalized log-likelihood ratio of
+H1 over H0; it stops when the ratio leaves [ln(beta/(1-alpha)), ln((1-beta)/alpha)]. Each progress
+line ends with "LLR x [lower, upper]", and the end with the verdict (or "not decided" when the
+rounds run out): give rounds enough (--rounds 500). Standings at 100% or 0% print a bound
+("> +140": the end of the exact 95% interval) instead of an infinite Elo.
+
 Flags:
 `
 
@@ -75,6 +86,9 @@ Example:
     --engine "name=uct seed cmd=bin/search --playouts 2000" \
     --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" \
     --engine "name=pruning seed cmd=bin/search --playouts 2000 --pruning on"
+  judge tournament --rounds 500 --sprt elo0=0,elo1=30 --results sprt.jsonl \
+    --engine "name=new seed cmd=bin/search --playouts 2000 --exploration 0.4" \
+    --engine "name=old seed cmd=bin/search --playouts 2000"
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
 engine cannot be started, a file cannot be written: the results file keeps the finished games) or
@@ -101,6 +115,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
+	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
 	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -145,6 +160,16 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	}
 	if o.concurrency < 1 {
 		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.concurrency)
+	}
+	if fs.Changed("sprt") {
+		t, err := tournament.ParseSPRT(*sprt)
+		if err != nil {
+			return o, fmt.Errorf("--sprt: %w", err)
+		}
+		if len(o.engines) != 2 {
+			return o, fmt.Errorf("--sprt: a test between two engines, not %d", len(o.engines))
+		}
+		o.sprt = &t
 	}
 	if err := checkLimits(o.limits); err != nil {
 		return o, err

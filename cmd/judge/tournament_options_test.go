@@ -57,6 +57,10 @@ func TestParseTournamentOptions(t *testing.T) {
 	if err != nil || !slices.Equal(o.engineArgs[0], []string{"x", "--name", "a b"}) || !slices.Equal(o.engineArgs[1], []string{"y"}) {
 		t.Errorf("engine arguments %q, %v; want [x --name \"a b\"] and [y]", o.engineArgs, err)
 	}
+	o, err = parseTournamentOptions(append([]string{"--sprt", "elo0=-1.5,elo1=10,beta=0.1"}, two...), &bytes.Buffer{})
+	if want := (tournament.SPRT{Elo0: -1.5, Elo1: 10, Alpha: 0.05, Beta: 0.1}); err != nil || o.sprt == nil || *o.sprt != want {
+		t.Errorf("--sprt: %+v, %v; want %+v", o.sprt, err, want)
+	}
 	o, err = parseTournamentOptions(append([]string{"--seed", "0", "--mode", "gauntlet"}, two...), &bytes.Buffer{})
 	if err != nil || !o.seedGiven || o.seed != 0 || o.mode != tournament.Gauntlet {
 		t.Errorf("--seed 0 --mode gauntlet: %+v, %v; want seed 0 given, gauntlet", o, err)
@@ -73,6 +77,8 @@ func TestParseTournamentOptions(t *testing.T) {
 		{append([]string{"--genmove-time", "0s"}, two...), "positive"},
 		{append([]string{"extra"}, two...), "unexpected argument"},
 		{[]string{"--engine", "name=a cmd=x 'y", "--engine", "name=b cmd=y"}, "closing quote"},
+		{append([]string{"--sprt", "elo0=5,elo1=0"}, two...), "--sprt: elo0 5 is not below elo1 0"},
+		{append([]string{"--sprt", "elo0=0,elo1=5", "--engine", "name=c cmd=z"}, two...), "--sprt: a test between two engines, not 3"},
 		{[]string{"--engine", "name=a cmd=x; rm y", "--engine", "name=b cmd=y"}, "not a valid word"},
 	} {
 		if _, err := parseTournamentOptions(c.args, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), c.err) {
@@ -87,7 +93,7 @@ func TestTournamentHelp(t *testing.T) {
 		t.Fatalf("--help error %v, want errHelp", err)
 	}
 	for _, want := range []string{"name=NAME", "seed", "cmd=", "--mode", "--rounds", "--openings", "--seed", "--concurrency",
-		"--results", "--record", "--json", "one core", "Elo"} {
+		"--results", "--record", "--json", "one core", "Elo", "--sprt", "elo0=A,elo1=B,alpha=X,beta=Y", "LLR", "pentanomial", "> +140"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("judge tournament --help does not mention %q", want)
 		}

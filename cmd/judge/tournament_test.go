@@ -637,3 +637,63 @@ func TestTournamentInterruptedWithoutResults(t *testing.T) {
 		t.Errorf("status %d, want 1 and no claim of a results file; stderr:\n%s", r.code, r.stderr)
 	}
 }
+
+// --sprt stops a two-engine match as soon as the test decides, with the
+// ratio in every progress line and the verdict at the end: an engine that
+// loses every game is soon shown weaker, by more than 0 Elo rather than
+// 200; two equal engines are soon shown equal rather than 200 apart.
+func TestTournamentSPRT(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	for _, c := range []struct {
+		second, verdict string
+	}{
+		{"illegal", "H1 accepted (a is +200 Elo stronger than b rather than +0)"},
+		{"good", "H0 accepted (a is +0 Elo stronger than b rather than +200)"},
+	} {
+		dir := t.TempDir()
+		summary := filepath.Join(dir, "s.json")
+		r := runTourney(t, ctx, []string{"--rounds", "50", "--seed", "1", "--sprt", "elo0=0,elo1=200", "--json", summary,
+			"--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", c.second)}, nil)
+		if r.code != 0 {
+			t.Fatalf("b %s: status %d; stderr:\n%s", c.second, r.code, r.stderr)
+		}
+		var s tournament.Summary
+		data, _ := os.ReadFile(summary)
+		if err := json.Unmarshal(data, &s); err != nil || s.SPRT == nil {
+			t.Fatalf("summary %v, sprt %v", err, s.SPRT)
+		}
+		pairs := s.SPRT.Pentanomial.Pairs()
+		if !strings.HasPrefix(c.verdict, s.SPRT.Verdict) || pairs == 0 || len(s.Games) != 2*pairs || len(s.Games) >= 100 || !s.Complete {
+			t.Errorf("b %s: verdict %q after %d pairs, %d games, complete %v; want %q before the 100 games, 2 a pair, complete",
+				c.second, s.SPRT.Verdict, pairs, len(s.Games), s.Complete, c.verdict)
+		}
+		// The test stopped at the first pair whose ratio crossed a bound.
+		if s.SPRT.LLR > s.SPRT.Lower && s.SPRT.LLR < s.SPRT.Upper {
+			t.Errorf("b %s: LLR %v inside [%v, %v] at the stop", c.second, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper)
+		}
+		if n := strings.Count(r.stderr, ", LLR "); n != len(s.Games) || !strings.Contains(r.stderr, " [-2.94, 2.94]\n") {
+			t.Errorf("b %s: %d progress lines with the LLR and its bounds, want %d:\n%s", c.second, n, len(s.Games), r.stderr)
+		}
+		want := fmt.Sprintf("sprt elo0=0,elo1=200,alpha=0.05,beta=0.05: a vs b, %s (pentanomial ", countOf(pairs, "pair"))
+		if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, c.verdict) {
+			t.Errorf("b %s: stdout lacks %q and %q:\n%s", c.second, want, c.verdict, r.stdout)
+		}
+	}
+}
+
+// A test the rounds do not decide says so.
+func TestTournamentSPRTUndecided(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--sprt", "elo0=0,elo1=5", "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, nil)
+	if r.code != 0 || !strings.Contains(r.stdout, "a vs b, 1 pair (pentanomial 0 0 1 0 0): LLR ") ||
+		!strings.Contains(r.stdout, ": not decided: the rounds ran out first") {
+		t.Errorf("status %d, want 0 and not decided; stdout:\n%s", r.code, r.stdout)
+	}
+}
