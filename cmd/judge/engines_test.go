@@ -131,9 +131,10 @@ func TestJudgeStartsEngines(t *testing.T) {
 }
 
 // With --engine, the first engine is player 1 even when it connects after
-// the second.
+// the second, and after half the connect time (which the judge once gave
+// it alone, seating whoever came first after that).
 func TestJudgeEngineSeatsFollowFlags(t *testing.T) {
-	r := runJudge(t, []string{"--connect-time", "4s", "--engine", fakeEngine(t, "alice", "late:2500ms"),
+	r := runJudge(t, []string{"--connect-time", "6s", "--engine", fakeEngine(t, "alice", "late:3500ms"),
 		"--engine", fakeEngine(t, "bob", "good"), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
 	if r.code != 0 {
 		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
