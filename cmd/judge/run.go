@@ -198,7 +198,8 @@ func (e neverPlayedError) Error() string { return "never played a game: " + stri
 // startPlayers starts the two --engine programs and waits until deadline
 // for their connections, player 1 being the first --engine whatever the
 // order in which they connect. Engine 1 dials ln, the judge's PORT; engine
-// 2 dials a second port the judge opens on the same address for it alone.
+// 2 dials a second port the judge opens for it alone, on the address the
+// engines dial.
 // So each connection is known to be its engine's, with no race between
 // them, and both engines start at once and are awaited together: one that
 // is slow or hangs eats none of the other's connect time, and one that
@@ -215,7 +216,9 @@ func startPlayers(ctx context.Context, o options, ln net.Listener, deadline time
 		}
 	}()
 	var err error
-	if lns[1], err = net.Listen("tcp", net.JoinHostPort(o.host, "0")); err != nil {
+	// Engine 2's port is on the address it dials, loopback unless --host
+	// names another: nobody else has any business there.
+	if lns[1], err = net.Listen("tcp", net.JoinHostPort(engineHost(o.host), "0")); err != nil {
 		return conns, err
 	}
 	log.Info("listening for engine 2", zap.String("addr", lns[1].Addr().String()))
