@@ -1,11 +1,12 @@
 module github.com/tcgothello/mcts
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.22.1
 	github.com/spf13/pflag v1.0.10
 	go.uber.org/zap v1.28.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (

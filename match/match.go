@@ -25,6 +25,17 @@ type Match struct {
 	// OnGame, if set, is called after every round, played or not (for a
 	// progress line).
 	OnGame func(*GameResult)
+	// Openings, if any, are the move sequences the rounds start from, each
+	// played by two rounds in a row with the colours swapped: rounds 1 and
+	// 2 play the first, 3 and 4 the second, and so on, starting the list
+	// again when the rounds outnumber it. Without them every round starts
+	// from the start position, so two deterministic engines play the same
+	// two games over and over. Each must be legal and leave the game going.
+	Openings [][]othello.Move
+	// NoShow, where set for a player that never connected, is the detail
+	// of its forfeit instead of "not connected within" the connect time:
+	// say, that the engine the judge started exited first.
+	NoShow [2]string
 }
 
 // PlayerResult is one player's standing in a match: the classic result
@@ -81,6 +92,15 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 	}
 	res.Start = time.Now()
 	defer func() { res.End = time.Now() }()
+	for i, op := range m.Openings {
+		g := othello.NewGame()
+		if err := g.PlayAll(op); err != nil {
+			return res, fmt.Errorf("opening %d (%s): %w", i+1, othello.FormatMoves(op), err)
+		}
+		if g.Over() {
+			return res, fmt.Errorf("opening %d (%s) ends the game", i+1, othello.FormatMoves(op))
+		}
+	}
 	remotes := [2]*otp.Remote{p1, p2}
 	out := [2]bool{}
 	disqualify := func(i, round int, f *otp.Forfeit) {
@@ -95,7 +115,11 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 	for i, r := range remotes {
 		res.Players[i].Name = DefaultName
 		if r == nil {
-			disqualify(i, 0, &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", m.Limits.Connect)})
+			detail := m.NoShow[i]
+			if detail == "" {
+				detail = fmt.Sprintf("not connected within %v", m.Limits.Connect)
+			}
+			disqualify(i, 0, &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: detail})
 			continue
 		}
 		res.Players[i].Addr = r.Addr().String()
@@ -104,7 +128,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		if out[i] {
 			continue
 		}
-		name, err := r.Name(ctx, m.Limits.Reply)
+		ex, err := r.Name(ctx, m.Limits.Reply)
 		if err != nil {
 			f := otp.AsForfeit(err)
 			if f == nil {
@@ -113,8 +137,12 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 			disqualify(i, 0, f)
 			continue
 		}
-		res.Players[i].Name = name
-		log.Info("player", zap.Int("player", i+1), zap.String("name", name), zap.String("addr", res.Players[i].Addr))
+		res.Players[i].Name = ex.Name
+		log.Info("player", zap.Int("player", i+1), zap.String("name", ex.Name), zap.String("addr", res.Players[i].Addr))
+		if ex.Ignored != "" {
+			log.Warn("name reply: kept its first token as the name and ignored the rest, as the classic judge does",
+				zap.Int("player", i+1), zap.String("name", ex.Name), zap.String("ignored", fmt.Sprintf("%q", ex.Ignored)))
+		}
 	}
 
 	for round := 1; round <= m.Rounds; round++ {
@@ -140,7 +168,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 			g.Note = fmt.Sprintf("player %d (%s) is out since %s: %s", loser+1, res.Players[loser].Name,
 				since, res.Players[loser].Forfeit.Reason)
 		default:
-			played, err := playGame(ctx, remotes[b], remotes[w], m.Limits, log.With(zap.Int("round", round)))
+			played, err := playGameFrom(ctx, remotes[b], remotes[w], m.Limits, m.opening(round), log.With(zap.Int("round", round)))
 			played.Round, played.BlackPlayer, played.Black, played.White = g.Round, g.BlackPlayer, g.Black, g.White
 			g = played
 			if err != nil {
@@ -181,6 +209,28 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		res.Players[i].Quit = true
 	}
 	return res, nil
+}
+
+// opening returns the moves round starts from: nil without Openings.
+func (m *Match) opening(round int) []othello.Move {
+	if len(m.Openings) == 0 {
+		return nil
+	}
+	return m.Openings[(round-1)/2%len(m.Openings)]
+}
+
+// NeverPlayed returns the players (0 or 1) that played no game of the
+// match: disqualified before the first round, for never connecting or for
+// a bad name reply. A match that one player never took part in says
+// nothing of the other's strength, which a script should hear of.
+func (r *Result) NeverPlayed() []int {
+	var out []int
+	for i, p := range r.Players {
+		if p.Forfeit != nil && p.ForfeitRound == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // count adds a round's outcome to both players' tallies; b is the index of

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +32,13 @@ type matchRun struct {
 // runMatch plays a match over loopback between fake engines, player 1
 // connecting first; a nil engine never connects.
 func runMatch(t *testing.T, rounds int, e1, e2 *matchtest.Engine) matchRun {
+	t.Helper()
+	return runMatchOf(t, Match{Rounds: rounds}, e1, e2)
+}
+
+// runMatchOf is runMatch for the match m, given its rounds and any
+// openings: it sets the limits and the log.
+func runMatchOf(t *testing.T, m Match, e1, e2 *matchtest.Engine) matchRun {
 	t.Helper()
 	core, logs := observer.New(zap.DebugLevel)
 	log := zap.New(core)
@@ -61,7 +69,7 @@ func runMatch(t *testing.T, rounds int, e1, e2 *matchtest.Engine) matchRun {
 		}
 	}
 	gate.Seal()
-	m := Match{Rounds: rounds, Limits: testLimits, Log: log}
+	m.Limits, m.Log = testLimits, log
 	res, err := m.Run(ctx, remotes[0], remotes[1])
 	if err != nil {
 		t.Fatalf("Run: %v", err)
@@ -185,6 +193,15 @@ func TestMatchAcceptsLenientReplies(t *testing.T) {
 			h := len(c.Reply) / 2
 			return matchtest.Action{Writes: []string{c.Reply[:h], c.Reply[h:]}, Gap: 5 * time.Millisecond}
 		})},
+		// The classic judge lowers a reply's first word before comparing
+		// it: "NAME bob", "CLEAR_BOARD", "PLAY", "GENMOVE 2 3", "QUIT".
+		{"upper-case first words", always(func(c matchtest.Call) matchtest.Action {
+			word, rest, _ := strings.Cut(c.Reply, " ")
+			if rest != "" {
+				rest = " " + rest
+			}
+			return matchtest.Action{Writes: []string{strings.ToUpper(word) + rest}}
+		})},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -272,6 +289,14 @@ func TestMatchForfeits(t *testing.T) {
 			}
 			checkLines(t, run.lines, wantLines(names[0], p[0][0], p[0][1], p[0][2], p[0][3], names[1], p[1][0], p[1][1], p[1][2], p[1][3]))
 			pr := run.res.Players[b]
+			// A player out before round 1 never played; one out later did.
+			var never []int
+			if tc.round == 0 {
+				never = []int{b}
+			}
+			if got := run.res.NeverPlayed(); !slices.Equal(got, never) {
+				t.Errorf("NeverPlayed() = %v, want %v", got, never)
+			}
 			if pr.Forfeit == nil || pr.Forfeit.Reason != tc.reason || pr.ForfeitRound != tc.round {
 				t.Fatalf("player %d forfeit %v in round %d, want %q in round %d", tc.bad, pr.Forfeit, pr.ForfeitRound, tc.reason, tc.round)
 			}
@@ -307,6 +332,9 @@ func TestMatchNeverConnects(t *testing.T) {
 	checkLines(t, run.lines, wantLines("alice", 1, 2, 0, 0, DefaultName, 0, 0, 2, 0))
 	if f := run.res.Players[1].Forfeit; f == nil || f.Reason != otp.ForfeitNoConnection {
 		t.Errorf("absent player's forfeit %v, want %q", f, otp.ForfeitNoConnection)
+	}
+	if got := run.res.NeverPlayed(); !slices.Equal(got, []int{1}) {
+		t.Errorf("NeverPlayed() = %v, want [1]", got)
 	}
 	for _, g := range run.res.Games {
 		if g.Played {
@@ -413,5 +441,27 @@ func TestMatchCancel(t *testing.T) {
 	}
 	if took := time.Since(start); took > 3*time.Second {
 		t.Errorf("Run took %v after cancel, want prompt return", took)
+	}
+}
+
+// A name reply with more than one token, or a second line, passes the
+// classic judge, which reads the first token after "name": ours keeps that
+// token as the name and logs the rest.
+func TestMatchNameWithExtraData(t *testing.T) {
+	for reply, ignored := range map[string]string{"name bob the builder": "the builder", "name bob\nmore": "more"} {
+		t.Run(reply, func(t *testing.T) {
+			e2 := &matchtest.Engine{Name: "bob", Behave: onCommand("name", 1, func(matchtest.Call) matchtest.Action {
+				return matchtest.Action{Writes: []string{reply}}
+			})}
+			run := runMatch(t, 2, &matchtest.Engine{Name: "alice"}, e2)
+			checkLines(t, run.lines, normalLines("alice", "bob", 2))
+			if n := run.logs.FilterMessage("player disqualified").Len(); n != 0 {
+				t.Errorf("%d disqualifications logged, want none", n)
+			}
+			warned := run.logs.FilterMessageSnippet("ignored the rest").FilterField(zap.String("ignored", fmt.Sprintf("%q", ignored)))
+			if warned.Len() != 1 {
+				t.Errorf("no warning quoting the ignored %q; logs: %v", ignored, run.logs.All())
+			}
+		})
 	}
 }

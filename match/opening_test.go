@@ -110,3 +110,83 @@ func TestWriteGame(t *testing.T) {
 		t.Errorf("WriteGame:\n%q\nwant\n%q", b.String(), want)
 	}
 }
+
+// referenceFrom plays the fake engines' strategy (the lowest legal square)
+// from an opening to the end on the judge's rules: the game two FirstMove
+// engines must play from it.
+func referenceFrom(t *testing.T, opening []othello.Move) string {
+	t.Helper()
+	g := othello.NewGame()
+	if err := g.PlayAll(opening); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 200 && !g.Over(); i++ {
+		g.Play(matchtest.FirstMove(g.Position()))
+	}
+	return othello.FormatMoves(g.Moves())
+}
+
+// A match with openings plays each twice, colours swapped, in order, and
+// starts the list again when the rounds outnumber it.
+func TestMatchOpenings(t *testing.T) {
+	ops := make([][]othello.Move, 2)
+	for i, s := range []string{"f5d6c3", "f5f4"} {
+		var err error
+		if ops[i], err = othello.ParseMoves(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alice, bob := &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"}
+	run := runMatchOf(t, Match{Rounds: 5, Openings: ops}, alice, bob)
+	if len(run.res.Games) != 5 {
+		t.Fatalf("%d games, want 5", len(run.res.Games))
+	}
+	want := []int{0, 0, 1, 1, 0} // the opening of each round
+	for i, g := range run.res.Games {
+		op := ops[want[i]]
+		if g.Forfeit != nil || g.Opening != len(op) || g.Record() != referenceFrom(t, op) || g.BlackPlayer != 1+i%2 {
+			t.Errorf("round %d: forfeit %v, opening of %d plies, moves %s, black player %d; want a clean game from %s: %s, player %d black",
+				g.Round, g.Forfeit, g.Opening, g.Record(), g.BlackPlayer, othello.FormatMoves(op), referenceFrom(t, op), 1+i%2)
+		}
+	}
+	// Both engines get the opening's moves as play after clear_board.
+	if cmds := alice.Commands(); len(cmds) < 5 || strings.Join(cmds[1:5], ",") != "clear_board,play 4 5,play 5 3,play 2 2" {
+		t.Errorf("alice's first commands %q, want name, clear_board and the opening f5d6c3 as play", cmds)
+	}
+	var b bytes.Buffer
+	WriteRecord(&b, &run.res)
+	if !strings.Contains(b.String(), "round 3\nopening: f5f4\nblack: alice (player 1)\n") {
+		t.Errorf("record:\n%s\nwant round 3 from the opening f5f4", b.String())
+	}
+	if s := run.res.Summary(); s.Games[2].Opening != "f5f4" || s.Games[4].Opening != "f5d6c3" {
+		t.Errorf("summary openings %q and %q, want f5f4 and f5d6c3", s.Games[2].Opening, s.Games[4].Opening)
+	}
+}
+
+// An opening that is illegal, or ends the game, is the caller's error,
+// found before anything is sent.
+func TestMatchBadOpening(t *testing.T) {
+	gate, addr := openTestGate(t, nil)
+	e1, e2 := &matchtest.Engine{Name: "a"}, &matchtest.Engine{Name: "b"}
+	for _, e := range []*matchtest.Engine{e1, e2} {
+		if err := e.Start(addr); err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+	}
+	conns, err := gate.Players(t.Context(), time.Now().Add(2*time.Second))
+	if err != nil || conns[0] == nil || conns[1] == nil {
+		t.Fatalf("players: %v", err)
+	}
+	r1, r2 := otp.NewRemote(conns[0]), otp.NewRemote(conns[1])
+	defer r1.Close()
+	defer r2.Close()
+	m := Match{Rounds: 2, Limits: testLimits, Openings: [][]othello.Move{{othello.MoveAt(4, 5)}, {othello.MoveAt(0, 0)}}}
+	if _, err := m.Run(t.Context(), r1, r2); err == nil || !strings.Contains(err.Error(), "opening 2 (a1)") {
+		t.Errorf("Run with an illegal second opening: %v, want an error naming it", err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if c1, c2 := e1.Commands(), e2.Commands(); len(c1)+len(c2) != 0 {
+		t.Errorf("commands sent before the opening was checked: %q, %q", c1, c2)
+	}
+}

@@ -15,11 +15,18 @@ import (
 // score, the result and the reason for any forfeit.
 func WriteRecord(w io.Writer, r *Result) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %d rounds, %s\n",
-		r.Players[0].Name, r.Players[1].Name, len(r.Games), r.Start.UTC().Format(time.RFC3339))
+	rounds := fmt.Sprintf("%d rounds", len(r.Games))
+	if len(r.Games) == 1 {
+		rounds = "1 round"
+	}
+	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %s, %s\n",
+		r.Players[0].Name, r.Players[1].Name, rounds, r.Start.UTC().Format(time.RFC3339))
 	for i := range r.Games {
 		g := &r.Games[i]
 		fmt.Fprintf(&b, "\nround %d\n", g.Round)
+		if op := g.openingMoves(); op != "" {
+			fmt.Fprintf(&b, "opening: %s\n", op)
+		}
 		writeGame(&b, g)
 	}
 	b.WriteString("\n")
@@ -66,6 +73,13 @@ func writeGame(b *strings.Builder, g *GameResult) {
 	if g.Forfeit != nil {
 		fmt.Fprintf(b, "forfeit: %s (%s): %v\n", g.ForfeitBy, g.nameOf(g.ForfeitBy == othello.Black), g.Forfeit)
 	}
+}
+
+// openingMoves returns the opening the game started from, as far as it
+// was played (a forfeit can stop it midway), in compact notation; "" if
+// none.
+func (g *GameResult) openingMoves() string {
+	return othello.FormatMoves(g.Moves[:min(g.Opening, len(g.Moves))])
 }
 
 // nameOf returns the name of black's player if black, else white's.
@@ -167,6 +181,9 @@ type GameSummary struct {
 	Black       string `json:"black"`
 	White       string `json:"white"`
 	BlackPlayer int    `json:"black_player"`
+	// Opening is the opening the round started from (--openings), its
+	// moves being the first of Moves; empty without one.
+	Opening string `json:"opening,omitempty"`
 	GameFacts
 	Winner     int     `json:"winner"` // player number, 0 for a draw
 	MaxThinkMS float64 `json:"max_think_ms"`
@@ -184,6 +201,7 @@ func (r *Result) Summary() Summary {
 	for i := range r.Games {
 		g := &r.Games[i]
 		gs := GameSummary{Round: g.Round, Black: g.Black, White: g.White, BlackPlayer: g.BlackPlayer, GameFacts: g.Facts()}
+		gs.Opening = g.openingMoves()
 		if c, ok := g.Outcome.Winner(); ok {
 			gs.Winner = g.BlackPlayer
 			if c != othello.Black {

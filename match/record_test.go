@@ -63,3 +63,17 @@ func TestRecordAndSummaryOfAForfeit(t *testing.T) {
 		t.Errorf("progress line %q, want the round, the players and the forfeit", line)
 	}
 }
+
+// The record's first line counts the rounds in English.
+func TestRecordCountsRounds(t *testing.T) {
+	for n, want := range map[int]string{1: ", 1 round, ", 2: ", 2 rounds, "} {
+		r := Result{Players: [2]PlayerResult{{Name: "a"}, {Name: "b"}}, Games: make([]GameResult, n)}
+		var b bytes.Buffer
+		if err := WriteRecord(&b, &r); err != nil {
+			t.Fatal(err)
+		}
+		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.Contains(first, want) {
+			t.Errorf("%d rounds: first line %q, want %q in it", n, first, want)
+		}
+	}
+}

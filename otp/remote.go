@@ -52,8 +52,10 @@ type Exchange struct {
 	Elapsed time.Duration
 	// Move is the move of a genmove reply.
 	Move othello.Move
-	// Name is the name of a name reply.
-	Name string
+	// Name is the name of a name reply, and Ignored what followed its
+	// token (ReplyCheck.Ignored), for the caller to log.
+	Name    string
+	Ignored string
 }
 
 // NewRemote returns the judge's view of the player at the other end of conn.
@@ -160,6 +162,7 @@ func (r *Remote) accept(ex Exchange, check ReplyCheck, got []byte, elapsed time.
 	ex.Elapsed = elapsed
 	ex.Move = check.Move
 	ex.Name = check.Name
+	ex.Ignored = check.Ignored
 	return ex
 }
 
@@ -167,10 +170,10 @@ func (r *Remote) forfeit(reason ForfeitReason, cmd string, got []byte, start tim
 	return &Forfeit{Reason: reason, Command: cmd, Received: string(got), Detail: detail, Elapsed: time.Since(start)}
 }
 
-// Name asks the player's name.
-func (r *Remote) Name(ctx context.Context, limit time.Duration) (string, error) {
-	ex, err := r.Ask(ctx, "name", limit)
-	return ex.Name, err
+// Name asks the player's name: the Exchange's Name, with what the player
+// sent after it in Ignored (to be logged: the classic judge ignores it too).
+func (r *Remote) Name(ctx context.Context, limit time.Duration) (Exchange, error) {
+	return r.Ask(ctx, "name", limit)
 }
 
 // ClearBoard starts a new game on the player's side.

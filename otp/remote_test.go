@@ -245,8 +245,8 @@ func TestRemoteHelpers(t *testing.T) {
 			player.Write([]byte(replies[cmd]))
 		}
 	}()
-	if name, err := r.Name(ctx, time.Second); err != nil || name != "bob" {
-		t.Errorf("Name = %q, %v, want bob", name, err)
+	if ex, err := r.Name(ctx, time.Second); err != nil || ex.Name != "bob" {
+		t.Errorf("Name = %q, %v, want bob", ex.Name, err)
 	}
 	if err := r.ClearBoard(ctx, time.Second); err != nil {
 		t.Errorf("ClearBoard: %v", err)

@@ -56,8 +56,17 @@ type ReplyCheck struct {
 	Detail string
 	// Move is the move of a complete genmove reply.
 	Move othello.Move
-	// Name is the name of a complete name reply.
+	// Name is the name of a complete name reply, in the one safe form the
+	// judge prints, logs and records (safeName: characters that are not
+	// printable escaped, as \u202e or \xff).
 	Name string
+	// Ignored is what followed the name's token in a name reply, empty if
+	// nothing did. The classic judge reads the first token after "name"
+	// and ignores the rest, so an engine that answers "name two words" or
+	// sends a second line passes it; this judge accepts such a reply too,
+	// and its caller should log what was ignored. Every other reply stays
+	// strict, since data after it is most often a late reply glued on.
+	Ignored string
 }
 
 // replyShape is what follows the first word of a valid reply.
@@ -90,8 +99,10 @@ func replyGrammar(cmd string) (string, replyShape, error) {
 // NULs are ignored, so a reply ending in a newline or in the NUL of a C
 // string is accepted (a leading NUL is the end of the previous reply, sent
 // in a second write), and words may be separated by any run of white space;
-// a NUL inside the reply makes it invalid. Anything after a complete reply
-// (a second reply glued to the first, say) makes it invalid.
+// a NUL inside the reply makes it invalid. The first word is compared
+// without regard to ASCII case, as the classic judge compares it (its hash
+// lowers every letter), so "PLAY" and "GENMOVE 2 3" pass. Anything after a
+// complete reply (a second reply glued to the first, say) makes it invalid.
 func JudgeReply(cmd string, text []byte) ReplyCheck {
 	word, shape, err := replyGrammar(cmd)
 	if err != nil {
@@ -99,11 +110,11 @@ func JudgeReply(cmd string, text []byte) ReplyCheck {
 	}
 	s := strings.Trim(string(text), trailingJunk)
 	first, rest, spaced := replyCutWord(s)
-	if first != word {
+	if lower := asciiLower(first); lower != word {
 		switch {
-		case !spaced && strings.HasPrefix(word, first):
+		case !spaced && strings.HasPrefix(word, lower):
 			return ReplyCheck{State: ReplyPending}
-		case shape == replyBare && strings.HasPrefix(first, word):
+		case shape == replyBare && strings.HasPrefix(lower, word):
 			return replyInvalid(ForfeitExtraData, fmt.Sprintf("%q after a complete %q reply", clip(first[len(word):]), word))
 		}
 		return replyInvalid(ForfeitWrongReply, fmt.Sprintf("first word %q, want %q", clip(first), word))
@@ -120,7 +131,8 @@ func JudgeReply(cmd string, text []byte) ReplyCheck {
 	return ReplyCheck{State: ReplyComplete}
 }
 
-// judgeName judges what follows "name": one token of printable bytes.
+// judgeName judges what follows "name": one token of printable bytes, and
+// whatever follows it, ignored.
 func judgeName(rest string) ReplyCheck {
 	if rest == "" {
 		return ReplyCheck{State: ReplyPending}
@@ -134,10 +146,7 @@ func judgeName(rest string) ReplyCheck {
 			return replyInvalid(ForfeitMalformed, fmt.Sprintf("name holds control byte %#02x", token[i]))
 		}
 	}
-	if more != "" {
-		return replyInvalid(ForfeitExtraData, "data after the name token")
-	}
-	return ReplyCheck{State: ReplyExtensible, Name: token}
+	return ReplyCheck{State: ReplyExtensible, Name: safeName(token), Ignored: more}
 }
 
 // judgeMove judges what follows "genmove": "x y", one digit each, a square
@@ -182,6 +191,25 @@ func replyCutWord(s string) (word, rest string, spaced bool) {
 		return s, "", false
 	}
 	return s[:i], strings.TrimLeft(s[i:], space), true
+}
+
+// asciiLower lowers the ASCII letters of s and leaves every other byte
+// alone: the classic judge lowers letters with C's tolower in the C locale,
+// and Unicode case folding would let non-ASCII letters (the Kelvin sign
+// for "k", say) pass for ASCII ones. Its result has s's length, byte for byte.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 func replyInvalid(reason ForfeitReason, detail string) ReplyCheck {

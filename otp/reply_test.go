@@ -15,6 +15,7 @@ func TestJudgeReply(t *testing.T) {
 		reason    ForfeitReason
 		move      othello.Move
 		name      string
+		ignored   string
 	}{
 		{cmd: "play 2 3", text: "", state: ReplyPending},
 		{cmd: "play 2 3", text: "pl", state: ReplyPending},
@@ -28,7 +29,20 @@ func TestJudgeReply(t *testing.T) {
 		{cmd: "play 2 3", text: "play\nplay", state: ReplyInvalid, reason: ForfeitExtraData},
 		{cmd: "play 2 3", text: "pl ay", state: ReplyInvalid, reason: ForfeitWrongReply},
 		{cmd: "play 2 3", text: "unknown command", state: ReplyInvalid, reason: ForfeitWrongReply},
-		{cmd: "play 2 3", text: "PLAY", state: ReplyInvalid, reason: ForfeitWrongReply},
+		// The classic judge compares first words without regard to case.
+		{cmd: "play 2 3", text: "PLAY", state: ReplyComplete},
+		{cmd: "play 2 3", text: "Play\n", state: ReplyComplete},
+		{cmd: "play 2 3", text: "PL", state: ReplyPending},
+		{cmd: "play 2 3", text: "PLAYPLAY", state: ReplyInvalid, reason: ForfeitExtraData},
+		{cmd: "clear_board", text: "CLEAR_BOARD", state: ReplyComplete},
+		{cmd: "quit", text: "QUIT", state: ReplyComplete},
+		{cmd: "genmove", text: "GENMOVE 2 3", state: ReplyComplete, move: othello.MoveAt(2, 3)},
+		{cmd: "genmove", text: "GenMove 8 0", state: ReplyComplete, move: othello.Pass},
+		{cmd: "genmove", text: "GENMOVE", state: ReplyPending},
+		{cmd: "name", text: "NAME x", state: ReplyExtensible, name: "x"},
+		// Only ASCII letters fold: neither Turkish i is an i.
+		{cmd: "quit", text: "qu\u0131t", state: ReplyInvalid, reason: ForfeitWrongReply},
+		{cmd: "quit", text: "QU\u0130T", state: ReplyInvalid, reason: ForfeitWrongReply},
 		{cmd: "clear_board", text: "clear_", state: ReplyPending},
 		{cmd: "clear_board", text: "clear_board", state: ReplyComplete},
 		{cmd: "clear_board", text: "clear_board 1", state: ReplyInvalid, reason: ForfeitExtraData},
@@ -57,8 +71,16 @@ func TestJudgeReply(t *testing.T) {
 		{cmd: "name", text: "name ", state: ReplyPending},
 		{cmd: "name", text: "name alice", state: ReplyExtensible, name: "alice"},
 		{cmd: "name", text: "name alice\n", state: ReplyExtensible, name: "alice"},
-		{cmd: "name", text: "name alice bob", state: ReplyInvalid, reason: ForfeitExtraData},
+		// The classic judge reads the first token after "name" and ignores
+		// the rest: so does ours (the caller logs what it ignored).
+		{cmd: "name", text: "name alice bob", state: ReplyExtensible, name: "alice", ignored: "bob"},
+		{cmd: "name", text: "name alice\nmore\n", state: ReplyExtensible, name: "alice", ignored: "more"},
+		{cmd: "name", text: "name x\nname x", state: ReplyExtensible, name: "x", ignored: "name x"},
+		{cmd: "name", text: "NAME two  words\r\n", state: ReplyExtensible, name: "two", ignored: "words"},
 		{cmd: "name", text: "name al\x01ce", state: ReplyInvalid, reason: ForfeitMalformed},
+		// Bytes that are not printable reach no output raw.
+		{cmd: "name", text: "name \u202eevil\xff", state: ReplyExtensible, name: `\u202eevil\xff`},
+		{cmd: "name", text: "name caf\u00e9", state: ReplyExtensible, name: "caf\u00e9"},
 		{cmd: "name", text: "name " + strings.Repeat("x", MaxNameLen), state: ReplyExtensible, name: strings.Repeat("x", MaxNameLen)},
 		{cmd: "name", text: long, state: ReplyInvalid, reason: ForfeitTooLong},
 		{cmd: "showboard", text: "showboard", state: ReplyInvalid, reason: ForfeitWrongReply},
@@ -86,8 +108,8 @@ func TestJudgeReply(t *testing.T) {
 		if tc.state == ReplyComplete && tc.cmd == "genmove" && got.Move != tc.move {
 			t.Errorf("JudgeReply(%q, %q).Move = %v, want %v", tc.cmd, tc.text, got.Move, tc.move)
 		}
-		if got.Name != tc.name {
-			t.Errorf("JudgeReply(%q, %q).Name = %q, want %q", tc.cmd, clip(tc.text), got.Name, tc.name)
+		if got.Name != tc.name || got.Ignored != tc.ignored {
+			t.Errorf("JudgeReply(%q, %q) name %q ignoring %q, want %q ignoring %q", tc.cmd, clip(tc.text), got.Name, got.Ignored, tc.name, tc.ignored)
 		}
 		if tc.state == ReplyInvalid && got.Detail == "" {
 			t.Errorf("JudgeReply(%q, %q): invalid without a detail", tc.cmd, clip(tc.text))
@@ -127,7 +149,7 @@ func FuzzJudgeReply(f *testing.F) {
 			if got.State == ReplyInvalid && got.Reason == "" {
 				t.Fatalf("JudgeReply(%q, %q) invalid without a reason", cmd, text)
 			}
-			if got.State == ReplyExtensible && (got.Name == "" || len(got.Name) > MaxNameLen) {
+			if got.State == ReplyExtensible && (got.Name == "" || !isSafeName(got.Name)) {
 				t.Fatalf("JudgeReply(%q, %q) accepted name %q", cmd, text, got.Name)
 			}
 			if got.State == ReplyComplete {

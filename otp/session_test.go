@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -396,5 +397,34 @@ func TestCommandsAreLoggedAtDebug(t *testing.T) {
 	got := logs.FilterMessage("command").FilterField(zap.String("reply", "name golden"))
 	if got.Len() != 1 || got.All()[0].Level != zapcore.DebugLevel {
 		t.Errorf("got %d debug lines for the name command, want 1", got.Len())
+	}
+}
+
+// Messages count in English: one word, two words.
+func TestSessionMessageGrammar(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"play 2":     "got 1 word",
+		"play 2 3 4": "got 3 words",
+		"code":       "got 0 words",
+	} {
+		s, logs := testSession(t, &fakeThinker{}, nil)
+		s.Handle(context.Background(), cmd)
+		var errs []string
+		for _, e := range logs.All() {
+			if err, ok := e.ContextMap()["error"].(string); ok {
+				errs = append(errs, err)
+			}
+		}
+		if !slices.ContainsFunc(errs, func(e string) bool { return strings.HasSuffix(e, want) }) {
+			t.Errorf("%q logged the errors %q, want one ending %q", cmd, errs, want)
+		}
+	}
+}
+
+func TestCountOf(t *testing.T) {
+	for n, want := range map[int]string{0: "0 words", 1: "1 word", 2: "2 words", 11: "11 words"} {
+		if got := countOf(n, "word"); got != want {
+			t.Errorf("countOf(%d, word) = %q, want %q", n, got, want)
+		}
 	}
 }

@@ -56,3 +56,31 @@ func (s Score) Elo() (diff, margin float64) {
 	lo, hi := f-z95*sigma, f+z95*sigma
 	return EloDiff(f), (EloDiff(hi) - EloDiff(lo)) / 2
 }
+
+// tail95 is the probability each tail of a two-sided 95% interval leaves
+// out.
+const tail95 = 0.025
+
+// EloBound returns, for a tally whose Elo is infinite because every game
+// was won (or every game lost), the finite end of its 95% interval: a
+// lower bound on the Elo difference (an upper bound when all were lost),
+// and false for any other tally. The normal approximation behind the
+// margin of Elo has no width at 0% or 100%, so this uses the exact
+// (Clopper-Pearson) interval of a binomial proportion, which for n wins in
+// n games reaches down to the score p where winning them all has
+// probability p^n = 2.5%: p = 0.025^(1/n). It says what the games do show
+// (10 wins in 10: more than +140) where the rating itself cannot be
+// printed. Draws are half a win and half a loss here as everywhere, so a
+// tally with a draw has a finite Elo and no bound.
+func (s Score) EloBound() (float64, bool) {
+	n := s.Games()
+	switch {
+	case n == 0:
+		return 0, false
+	case s.Wins == n:
+		return EloDiff(math.Pow(tail95, 1/float64(n))), true
+	case s.Losses == n:
+		return EloDiff(1 - math.Pow(tail95, 1/float64(n))), true
+	}
+	return 0, false
+}

@@ -54,3 +54,30 @@ func TestEloMargin(t *testing.T) {
 		t.Errorf("no games: margin %v, want +Inf", m)
 	}
 }
+
+// TestEloBound checks the bound printed for a 100% or 0% score against
+// values computed by hand from the exact binomial interval: n wins in n
+// games reach down to the score p with p^n = 0.025, so 10 wins give
+// p = 0.025^(1/10) = 0.691503, 400·log10(0.691503/0.308497) = +140.22;
+// 2 wins p = 0.158114, -290.51; 1 win p = 0.025, 400·log10(0.025/0.975)
+// = -636.43; 24 wins p = 0.857526, +311.81.
+func TestEloBound(t *testing.T) {
+	for n, want := range map[int]float64{1: -636.4258, 2: -290.5133, 10: 140.2172, 24: 311.8052} {
+		b, ok := Score{Wins: n}.EloBound()
+		if !ok || !near(b, want, 1e-3) {
+			t.Errorf("%d wins of %d: bound %.4f, %v; want %.4f", n, n, b, ok, want)
+		}
+		// At the bound, winning every game has probability 2.5%.
+		if p := 1 / (1 + math.Pow(10, -b/400)); !near(math.Pow(p, float64(n)), 0.025, 1e-12) {
+			t.Errorf("%d wins: score %v at the bound gives all wins a probability %v, want 0.025", n, p, math.Pow(p, float64(n)))
+		}
+		if lb, ok := (Score{Losses: n}).EloBound(); !ok || !near(lb, -want, 1e-3) {
+			t.Errorf("%d losses of %d: bound %.4f, %v; want %.4f", n, n, lb, ok, -want)
+		}
+	}
+	for _, s := range []Score{{}, {Draws: 3}, {Wins: 5, Draws: 1}, {Wins: 1, Losses: 1}, {Losses: 4, Draws: 1}} {
+		if b, ok := s.EloBound(); ok {
+			t.Errorf("%+v: bound %v, want none (its Elo is finite)", s, b)
+		}
+	}
+}

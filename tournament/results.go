@@ -154,10 +154,74 @@ func newRecord(p Pairing, names []string, played *Played) Record {
 	return r
 }
 
-// ErrNoHeader reports a results file without a whole header line: the
-// judge was stopped while creating it, so it holds no game and a new
-// tournament may overwrite it.
+// CheckRecords checks the records of a results file, in the order
+// ReadResults returns them (record i on line i+2, after the header),
+// against the schedule its header implies: each must be a game of the
+// schedule (its number, round, engines and their names, colours,
+// opening, seeds), name a winner that played it as its outcome says, and
+// come once. Resuming trusts the records for the standings and skips
+// their games, so a forged or misplaced one would count a game that was
+// never played and hide the real one: the error names the line.
+func CheckRecords(recs []Record, schedule []Pairing, names []string) error {
+	seen := make(map[int]int, len(recs)) // game -> line
+	for i := range recs {
+		r, line := &recs[i], i+2
+		if r.Game < 1 || r.Game > len(schedule) {
+			return fmt.Errorf("line %d: game %d is not in the schedule of %d games", line, r.Game, len(schedule))
+		}
+		if first, dup := seen[r.Game]; dup {
+			return fmt.Errorf("line %d: game %d again (first on line %d)", line, r.Game, first)
+		}
+		seen[r.Game] = line
+		if err := r.matches(&schedule[r.Game-1], names); err != nil {
+			return fmt.Errorf("line %d: game %d: %w", line, r.Game, err)
+		}
+	}
+	return nil
+}
+
+// matches reports how the record differs from its scheduled game p.
+func (r *Record) matches(p *Pairing, names []string) error {
+	opening := othello.FormatMoves(p.Moves)
+	winner := map[string]int{"black wins": p.Black, "white wins": p.White, "draw": -1}
+	w, known := winner[r.Outcome]
+	switch {
+	case p.Game != r.Game:
+		return fmt.Errorf("the schedule's game at its place is %d", p.Game) // a bug, not the file
+	case r.Round != p.Round:
+		return fmt.Errorf("round %d, the schedule says %d", r.Round, p.Round)
+	case r.BlackEngine != p.Black || r.WhiteEngine != p.White:
+		return fmt.Errorf("engines %d (black) and %d (white), the schedule says %d and %d", r.BlackEngine, r.WhiteEngine, p.Black, p.White)
+	case r.Black != names[p.Black] || r.White != names[p.White]:
+		return fmt.Errorf("names %q (black) and %q (white), the schedule says %q and %q", r.Black, r.White, names[p.Black], names[p.White])
+	case r.Opening != opening || r.OpeningIndex != p.Opening:
+		return fmt.Errorf("opening %s (#%d), the schedule says %s (#%d)", r.Opening, r.OpeningIndex, opening, p.Opening)
+	case r.BlackSeed != p.BlackSeed || r.WhiteSeed != p.WhiteSeed:
+		return fmt.Errorf("seeds %d and %d, the schedule says %d and %d", r.BlackSeed, r.WhiteSeed, p.BlackSeed, p.WhiteSeed)
+	case !known:
+		return fmt.Errorf("outcome %q, want black wins, white wins or draw", r.Outcome)
+	case r.Winner != w:
+		return fmt.Errorf("winner %d, but the outcome %q makes it %d", r.Winner, r.Outcome, w)
+	}
+	switch r.ForfeitBy {
+	case "", othello.Black.String(), othello.White.String(), bothForfeited:
+	default:
+		return fmt.Errorf("forfeit by %q, want black, white or both", r.ForfeitBy)
+	}
+	return nil
+}
+
+// ErrNoHeader reports a results file without a whole header line whose
+// start is a header's: the judge was stopped while creating it, so it
+// holds no game and a new tournament may overwrite it. A file that does
+// not start as a header does is never taken for one.
 var ErrNoHeader = errors.New("results file has no complete header line")
+
+// headerStart is how every header line begins: CreateResults writes the
+// Header with json.Marshal, which writes the fields in order, Version
+// first. Only a file that starts so, or is empty, or is cut within these
+// bytes, can be a header cut short.
+const headerStart = `{"version":`
 
 // ReadResults reads a results file: its header and the finished games, in
 // the order written. A last line cut short (the judge was killed while
@@ -169,6 +233,9 @@ func ReadResults(r io.Reader) (Header, []Record, error) {
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 && line[len(line)-1] != '\n' {
+			if n == 1 && !bytes.HasPrefix(line, []byte(headerStart)) && !bytes.HasPrefix([]byte(headerStart), line) {
+				return h, nil, errors.New("line 1: not a tournament results header: remove the file or name another with --results")
+			}
 			break // an unfinished last line
 		}
 		if err == io.EOF {

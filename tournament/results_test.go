@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
 )
 
 func testHeader() Header {
@@ -90,10 +92,31 @@ func TestReadResultsErrors(t *testing.T) {
 // while creating it): ReadResults says so with ErrNoHeader, which the
 // judge takes as leave to start afresh.
 func TestReadResultsNoHeader(t *testing.T) {
-	for _, in := range []string{"", `{"version":1,"mode":"round-ro`} {
+	for _, in := range []string{"", `{`, `{"vers`, `{"version":`, `{"version":1,"mode":"round-ro`} {
 		if _, recs, err := ReadResults(strings.NewReader(in)); !errors.Is(err, ErrNoHeader) || recs != nil {
 			t.Errorf("ReadResults(%q) = %v, %v; want no records and ErrNoHeader", in, recs, err)
 		}
+	}
+	// A file without a newline that does not start as a header does is
+	// no results file cut short, and must not be overwritten.
+	for _, in := range []string{"my notes", "x", `{"game":1}`, ` {"version":1`, `{"versionx`} {
+		if _, _, err := ReadResults(strings.NewReader(in)); err == nil || errors.Is(err, ErrNoHeader) || !strings.Contains(err.Error(), "not a tournament results header") {
+			t.Errorf("ReadResults(%q) error %v, want not a results header", in, err)
+		}
+	}
+}
+
+// Every header starts with headerStart, which ReadResults relies on to
+// tell a header cut short from another file.
+func TestHeaderStart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	rf, err := CreateResults(path, testHeader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf.Close()
+	if data, _ := os.ReadFile(path); !bytes.HasPrefix(data, []byte(headerStart)) {
+		t.Errorf("header line %q does not start with %q", data, headerStart)
 	}
 }
 
@@ -153,4 +176,60 @@ func TestHeaderCompatible(t *testing.T) {
 			t.Errorf("a different %s: %v, want an error naming it", what, err)
 		}
 	}
+}
+
+// CheckRecords accepts the records of a schedule's games, in any order,
+// and refuses, naming the line, any that the schedule does not hold.
+func TestCheckRecords(t *testing.T) {
+	names := []string{"a", "b", "c"}
+	ops := []Opening{{Moves: mustMoves(t, "f5d6c3")}, {Moves: mustMoves(t, "f5f4")}}
+	schedule := Schedule(RoundRobin, 3, 2, ops, 4)
+	played := &Played{Game: match.GameResult{Played: true, Outcome: match.WhiteWins}}
+	good := func(game int) Record { return newRecord(schedule[game-1], names, played) }
+	ok := []Record{good(3), good(5), good(12), good(7)}
+	if err := CheckRecords(ok, schedule, names); err != nil {
+		t.Fatalf("CheckRecords of scheduled games: %v", err)
+	}
+	forge := func(game int, f func(*Record)) Record {
+		r := good(game)
+		f(&r)
+		return r
+	}
+	p := schedule[1]
+	cases := []struct {
+		bad  Record
+		want string
+	}{
+		// The issue's forgery: game 1 between engine 0 and itself.
+		{forge(1, func(r *Record) { r.WhiteEngine = r.BlackEngine; r.White = r.Black }), "engines 0 (black) and 0 (white)"},
+		{forge(2, func(r *Record) { r.BlackEngine, r.WhiteEngine = r.WhiteEngine, r.BlackEngine }), "engines"},
+		{forge(2, func(r *Record) { r.Black = "z" }), "names"},
+		{forge(2, func(r *Record) { r.Round = 2 }), "round 2, the schedule says 1"},
+		{forge(2, func(r *Record) { r.Opening = "f5f6" }), "opening f5f6"},
+		{forge(2, func(r *Record) { r.OpeningIndex = 1 - p.Opening }), "opening"},
+		{forge(2, func(r *Record) { r.BlackSeed++ }), "seeds"},
+		{forge(2, func(r *Record) { r.Winner = p.Black }), "but the outcome"}, // white won
+		{forge(2, func(r *Record) { r.Winner = 2 }), "winner 2"},              // c did not play game 2
+		{forge(2, func(r *Record) { r.Outcome = "nobody" }), "outcome"},
+		{forge(2, func(r *Record) { r.ForfeitBy = "judge" }), "forfeit by"},
+		{forge(2, func(r *Record) { r.Game = 0 }), "game 0 is not in the schedule of 12 games"},
+		{forge(2, func(r *Record) { r.Game = 13 }), "game 13 is not in the schedule"},
+		{good(7), "line 6: game 7 again (first on line 5)"},
+	}
+	for _, c := range cases {
+		recs := append(slices.Clone(ok), c.bad)
+		err := CheckRecords(recs, schedule, names)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "line 6: ") {
+			t.Errorf("CheckRecords with %+v on line 6: %v; want an error on line 6 with %q", c.bad, err, c.want)
+		}
+	}
+}
+
+func mustMoves(t *testing.T, s string) []othello.Move {
+	t.Helper()
+	m, err := othello.ParseMoves(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -51,6 +51,12 @@ type Runner struct {
 	// OnRestart is called when an engine is started afresh after a
 	// forfeit (see Record.Restarted for which game that is).
 	OnRestart func(engine int, game int)
+	// Stop, if set, is asked whether the tournament has ended early (a
+	// sequential test decided): once with Done before the first game, and
+	// after each recorded game, with every record so far. When it says so,
+	// Run starts no more games, abandons those in progress (unrecorded, to
+	// be played on a resume) and returns the records with no error.
+	Stop func(recs []Record) bool
 }
 
 // finished is a game's end as a player goroutine reports it.
@@ -115,6 +121,9 @@ func (r *Runner) Run(ctx context.Context) ([]Record, error) {
 		}
 	}
 
+	if r.Stop != nil && r.Stop(recs) {
+		return recs, nil
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make(chan finished)
@@ -143,11 +152,12 @@ func (r *Runner) Run(ctx context.Context) ([]Record, error) {
 	}
 
 	var firstErr error
+	stopped := false
 	for running > 0 {
 		f := <-results
 		running--
-		if firstErr != nil {
-			continue // a game cancelled after the failure: not recorded
+		if firstErr != nil || stopped {
+			continue // a game cancelled after the failure or the stop: not recorded
 		}
 		if f.err != nil {
 			firstErr = f.err
@@ -171,9 +181,17 @@ func (r *Runner) Run(ctx context.Context) ([]Record, error) {
 		}
 		left[f.p.Round]--
 		announce()
+		if r.Stop != nil && r.Stop(recs) {
+			stopped = true
+			cancel()
+			continue
+		}
 		for next < len(todo) && running < max(1, r.Concurrency) && ctx.Err() == nil {
 			start()
 		}
+	}
+	if stopped {
+		return recs, nil
 	}
 	if firstErr == nil {
 		firstErr = ctx.Err()

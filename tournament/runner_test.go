@@ -349,3 +349,32 @@ func TestRunnerStopsOnError(t *testing.T) {
 		t.Errorf("%d records, played %v; want games 1 and 2 only", len(recs), f.played)
 	}
 }
+
+// Stop ends the tournament without error: asked after each game, with
+// every record so far; the games in progress are abandoned, unrecorded.
+// Asked first with Done, it can end a resumed tournament at once.
+func TestRunnerStop(t *testing.T) {
+	sched := Schedule(RoundRobin, 2, 10, testOpenings(t, 2), 5)
+	f := &fakePlay{broken: -1, wait: 10 * time.Millisecond}
+	var asked []int
+	r := Runner{Names: []string{"a", "b"}, Schedule: sched, Concurrency: 2, Play: f.play,
+		Stop: func(recs []Record) bool { asked = append(asked, len(recs)); return len(recs) >= 4 }}
+	recs, err := r.Run(t.Context())
+	if err != nil || len(recs) != 4 {
+		t.Fatalf("Run: %d records, %v; want 4 and no error", len(recs), err)
+	}
+	if !slices.Equal(asked, []int{0, 1, 2, 3, 4}) {
+		t.Errorf("Stop asked with %v records, want 0 (Done), then after each game up to 4", asked)
+	}
+	// Games 5 and 6 may have started alongside; none was recorded.
+	if len(f.played) > 4+1 {
+		t.Errorf("played %v after the stop at 4 games, want at most one more (abandoned)", f.played)
+	}
+	r = Runner{Names: []string{"a", "b"}, Schedule: sched, Done: recs, Concurrency: 1, Play: f.play,
+		Stop: func(recs []Record) bool { return len(recs) >= 4 }}
+	f.played = nil
+	again, err := r.Run(t.Context())
+	if err != nil || len(again) != 4 || len(f.played) != 0 {
+		t.Errorf("resumed after the stop: %d records, %v, played %v; want the 4 done, nothing played", len(again), err, f.played)
+	}
+}

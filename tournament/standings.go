@@ -20,6 +20,11 @@ type Standing struct {
 	// interval. Both may be infinite and are then null in JSON.
 	Elo    float64 `json:"-"`
 	Margin float64 `json:"-"`
+	// Bound is, when Elo is infinite (every game won or lost), the finite
+	// end of its 95% interval (Score.EloBound), centred as Elo is: a lower
+	// bound at 100%, an upper bound at 0%. It is what the table prints
+	// ("> +140") instead of an infinite rating.
+	Bound float64 `json:"-"`
 	// Forfeits counts the games the engine lost by breaking a rule
 	// (a crash, a timeout, an illegal move...); each is followed by a
 	// fresh start.
@@ -81,6 +86,7 @@ func centreElo(st []Standing) {
 	sum, n := 0.0, 0
 	for i := range st {
 		st[i].Elo, st[i].Margin = st[i].Score.Elo()
+		st[i].Bound, _ = st[i].Score.EloBound()
 		if st[i].Games() > 0 && !math.IsInf(st[i].Elo, 0) {
 			sum += st[i].Elo
 			n++
@@ -91,7 +97,11 @@ func centreElo(st []Standing) {
 	}
 	mean := sum / float64(n)
 	for i := range st {
-		if st[i].Games() > 0 && !math.IsInf(st[i].Elo, 0) {
+		switch {
+		case st[i].Games() == 0:
+		case math.IsInf(st[i].Elo, 0):
+			st[i].Bound -= mean // on the same scale as the others
+		default:
 			st[i].Elo -= mean
 		}
 	}
@@ -145,23 +155,28 @@ func Pairwise(n int, recs []Record) [][]Score {
 	return m
 }
 
-// formatElo prints an Elo value, signed, with infinities spelled out.
-func formatElo(x float64) string {
+// formatElo prints an Elo value, signed; an infinite one (every game won
+// or lost) as its bound, "> +140" or "< -140" (Score.EloBound).
+func formatElo(x, bound float64) string {
 	switch {
 	case math.IsInf(x, 1):
-		return "+inf"
+		return "> " + formatElo(bound, 0)
 	case math.IsInf(x, -1):
-		return "-inf"
+		return "< " + formatElo(bound, 0)
 	case math.Round(x) == 0:
 		return "0" // not "-0" for a hair below an even score
 	}
 	return fmt.Sprintf("%+.0f", x)
 }
 
-// formatMargin prints a margin; an infinite one (no games, or every game
-// won or lost) is "inf".
-func formatMargin(x float64) string {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
+// formatMargin prints the margin of the rating elo: "-" when elo is
+// infinite (printed as a bound, which is its own interval), "inf" when
+// the interval reaches 0% or 100% (few games).
+func formatMargin(elo, x float64) string {
+	switch {
+	case math.IsInf(elo, 0):
+		return "-"
+	case math.IsInf(x, 0) || math.IsNaN(x):
 		return "inf"
 	}
 	return fmt.Sprintf("%.0f", x)
@@ -180,7 +195,7 @@ func WriteStandings(w io.Writer, st []Standing) error {
 	fmt.Fprintf(tw, "rank\t%-*s\tgames\twins\tdraws\tlosses\tpoints\tscore\telo\t±95%%\tforfeits\t\n", width, "name")
 	for i, s := range st {
 		fmt.Fprintf(tw, "%d\t%-*s\t%d\t%d\t%d\t%d\t%.1f\t%.1f%%\t%s\t%s\t%d\t\n", i+1, width, s.Name, s.Games(), s.Wins, s.Draws, s.Losses,
-			s.Points(), 100*s.Fraction(), formatElo(s.Elo), formatMargin(s.Margin), s.Forfeits)
+			s.Points(), 100*s.Fraction(), formatElo(s.Elo, s.Bound), formatMargin(s.Elo, s.Margin), s.Forfeits)
 	}
 	return tw.Flush()
 }
@@ -192,8 +207,14 @@ func WritePairwise(w io.Writer, names []string, m [][]Score) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, p := range PairResults(m) {
 		d, e := p.Elo()
-		fmt.Fprintf(tw, "%s vs %s\t+%d =%d -%d\t%.1f/%d\t%.1f%%\telo %s ± %s\n", names[p.A], names[p.B], p.Wins, p.Draws, p.Losses,
-			p.Points(), p.Games(), 100*p.Fraction(), formatElo(d), formatMargin(e))
+		elo := "elo " + formatElo(d, 0)
+		if b, ok := p.EloBound(); ok {
+			elo = "elo " + formatElo(d, b)
+		} else {
+			elo += " ± " + formatMargin(d, e)
+		}
+		fmt.Fprintf(tw, "%s vs %s\t+%d =%d -%d\t%.1f/%d\t%.1f%%\t%s\n", names[p.A], names[p.B], p.Wins, p.Draws, p.Losses,
+			p.Points(), p.Games(), 100*p.Fraction(), elo)
 	}
 	return tw.Flush()
 }

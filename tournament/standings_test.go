@@ -86,6 +86,45 @@ func TestStandingsEloCentred(t *testing.T) {
 	if !math.IsInf(st[0].Elo, 1) || !math.IsInf(st[1].Elo, -1) {
 		t.Errorf("all won / all lost: %v and %v, want +Inf and -Inf", st[0].Elo, st[1].Elo)
 	}
+	// Their bounds: 2 wins of 2 reach down to 0.025^(1/2) = 0.158114,
+	// -290.51 (TestEloBound); with no finite rating there is nothing to
+	// centre on.
+	if !near(st[0].Bound, -290.5133, 1e-3) || !near(st[1].Bound, 290.5133, 1e-3) {
+		t.Errorf("bounds %.4f and %.4f, want -290.5133 and +290.5133", st[0].Bound, st[1].Bound)
+	}
+}
+
+// An engine that won every game is printed with its bound, centred like
+// the others: a beats b and c twice each (4/4: bound 0.025^(1/4) =
+// 0.397635, -72.15); b and c win one game each against the other, so
+// score 1/4, -190.85, which centring moves to 0 and a's bound to
+// -72.15 + 190.85 = +118.70.
+func TestStandingsBoundCentred(t *testing.T) {
+	g := func(n, b, w, winner int) Record {
+		return Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner}
+	}
+	recs := []Record{g(1, 0, 1, 0), g(2, 1, 0, 0), g(3, 0, 2, 0), g(4, 2, 0, 0), g(5, 1, 2, 1), g(6, 2, 1, 2)}
+	st := Standings([]string{"a", "b", "c"}, recs)
+	if st[0].Name != "a" || !math.IsInf(st[0].Elo, 1) || !near(st[0].Bound, 118.6987, 1e-3) || !near(st[1].Elo, 0, 1e-9) {
+		t.Errorf("a: Elo %v bound %.4f, b: Elo %.4f; want +Inf, 118.6987 and 0", st[0].Elo, st[0].Bound, st[1].Elo)
+	}
+	var b bytes.Buffer
+	if err := WriteStandings(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if got := strings.Join(strings.Fields(lines[1]), " "); got != "1 a 4 4 0 0 4.0 100.0% > +119 - 0" {
+		t.Errorf("a's line %q, want its bound > +119 and no margin", got)
+	}
+	b.Reset()
+	if err := WritePairwise(&b, []string{"a", "b", "c"}, Pairwise(3, recs)); err != nil {
+		t.Fatal(err)
+	}
+	// a vs b, 2 of 2: the bound of 2 wins, uncentred.
+	if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, "a vs b +2 =0 -0 2.0/2 100.0% elo > -291 a vs c") ||
+		!strings.Contains(got, "b vs c +1 =0 -1 1.0/2 50.0% elo 0 ± ") {
+		t.Errorf("pairwise:\n%s\nwant a vs b with elo > -291, b vs c with a margin", b.String())
+	}
 }
 
 func TestPairwise(t *testing.T) {

@@ -31,3 +31,26 @@ func TestNewSummary(t *testing.T) {
 		t.Errorf("an infinite margin is not null in JSON:\n%s", data)
 	}
 }
+
+// An engine that won every game has a null Elo and its bound in JSON; so
+// has the pair.
+func TestSummaryEloBound(t *testing.T) {
+	h := testHeader()
+	recs := []Record{{Game: 1, BlackEngine: 0, WhiteEngine: 1, Winner: 0}, {Game: 2, BlackEngine: 1, WhiteEngine: 0, Winner: 0}}
+	s := NewSummary(h, recs, true, time.Now())
+	a, b := s.Standings[0], s.Standings[1]
+	if a.Elo != nil || a.EloBound == nil || !near(*a.EloBound, -290.5133, 1e-3) || b.EloBound == nil || !near(*b.EloBound, 290.5133, 1e-3) {
+		t.Errorf("standings %+v and %+v, want null Elo and bounds -290.51 and +290.51", a, b)
+	}
+	if p := s.Pairs[0]; p.Elo != nil || p.EloBound == nil || !near(*p.EloBound, -290.5133, 1e-3) {
+		t.Errorf("pair %+v, want null Elo and bound -290.51", p)
+	}
+	data, _ := json.Marshal(s)
+	if !strings.Contains(string(data), `"elo_bound":-290.51`) || !strings.Contains(string(data), `"a_elo_bound":-290.51`) {
+		t.Errorf("JSON lacks the bounds:\n%s", data)
+	}
+	// A finite rating has no bound.
+	if s := NewSummary(h, sixGames()[:0], true, time.Now()); len(s.Standings) > 0 && s.Standings[0].EloBound != nil {
+		t.Errorf("no games, bound %v, want none", *s.Standings[0].EloBound)
+	}
+}

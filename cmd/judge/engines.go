@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,22 +29,22 @@ type engineProc struct {
 	waitErr error // the process's exit status; read only after exited closes
 }
 
-// startEngine starts engine n (1 or 2): line split at white space, with ip
-// and port appended, its stdout and stderr going to engineN.log in dir.
-func startEngine(n int, line, ip string, port int, dir string, log *zap.Logger) (*engineProc, error) {
-	f := strings.Fields(line)
-	args := append(f[1:len(f):len(f)], ip, strconv.Itoa(port))
+// startEngine starts engine n (1 or 2): argv, the program and its
+// arguments (splitCommand), with ip and port appended, its stdout and
+// stderr going to engineN.log in dir.
+func startEngine(n int, argv []string, ip string, port int, dir string, log *zap.Logger) (*engineProc, error) {
+	args := append(argv[1:len(argv):len(argv)], ip, strconv.Itoa(port))
 	p := &engineProc{n: n, logPath: filepath.Join(dir, fmt.Sprintf("engine%d.log", n)), exited: make(chan struct{})}
 	var err error
 	if p.logFile, err = os.Create(p.logPath); err != nil {
 		return nil, fmt.Errorf("engine %d log: %w", n, err)
 	}
-	p.cmd = exec.Command(f[0], args...)
+	p.cmd = exec.Command(argv[0], args...)
 	p.cmd.Stdout, p.cmd.Stderr = p.logFile, p.logFile
 	ownGroup(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		p.logFile.Close()
-		return nil, fmt.Errorf("engine %d (%s): %w", n, line, err)
+		return nil, fmt.Errorf("engine %d (%q): %w", n, argv, err)
 	}
 	log.Info("engine started", zap.Int("engine", n), zap.Strings("argv", p.cmd.Args),
 		zap.Int("pid", p.cmd.Process.Pid), zap.String("log", p.logPath))
@@ -73,11 +75,78 @@ func (p *engineProc) stop(log *zap.Logger) {
 	// left the kill finds nobody.
 	killGroup(p.cmd)
 	p.logFile.Close()
-	status := "exit status 0"
-	if p.waitErr != nil {
-		status = p.waitErr.Error()
+	log.Info("engine stopped", zap.Int("engine", p.n), zap.String("status", p.status()), zap.String("log", p.logPath))
+}
+
+// Bounds of the output quoted from an engine that did not connect.
+const (
+	// tailLines is how many of its last lines are quoted: enough for an
+	// error message and its context, few enough for a log line.
+	tailLines = 5
+	// tailBytes is how much of the end of its log is read for them, and
+	// tailLineBytes the most of any one line kept.
+	tailBytes     = 4096
+	tailLineBytes = 200
+)
+
+// lastOutput returns the last lines the engine wrote to its log (its
+// stdout and stderr), for a message about an engine that never connected:
+// the reason is most often there ("invalid duration", a missing library).
+func (p *engineProc) lastOutput() []string {
+	f, err := os.Open(p.logPath)
+	if err != nil {
+		return nil
 	}
-	log.Info("engine stopped", zap.Int("engine", p.n), zap.String("status", status), zap.String("log", p.logPath))
+	defer f.Close()
+	cut := false
+	if fi, err := f.Stat(); err == nil && fi.Size() > tailBytes {
+		_, err := f.Seek(fi.Size()-tailBytes, io.SeekStart)
+		cut = err == nil
+	}
+	data, _ := io.ReadAll(io.LimitReader(f, tailBytes))
+	if cut {
+		// The first line read is the end of a longer one: skip it.
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			data = data[i+1:]
+		}
+	}
+	data = bytes.TrimRight(data, "\r\n")
+	if len(data) == 0 {
+		return nil
+	}
+	var lines []string
+	for line := range bytes.SplitSeq(data, []byte("\n")) {
+		line = bytes.TrimRight(line, "\r")
+		if len(line) > tailLineBytes {
+			line = append(line[:tailLineBytes:tailLineBytes], "..."...)
+		}
+		lines = append(lines, string(line))
+	}
+	return lines[max(0, len(lines)-tailLines):]
+}
+
+// status returns the engine's exit status as a phrase, once it has exited.
+func (p *engineProc) status() string {
+	if p.waitErr != nil {
+		return p.waitErr.Error()
+	}
+	return "exit status 0"
+}
+
+// noShow logs why engine p, named name, did not connect: it exited (with
+// its status) or was still running at the deadline, with the last lines of
+// its output either way. It returns the phrase for the forfeit's detail.
+func (p *engineProc) noShow(name string, limit time.Duration, log *zap.Logger) string {
+	fields := []zap.Field{zap.Int("engine", p.n), zap.String("name", name), zap.String("log", p.logPath)}
+	if exited(p) {
+		detail := "exited before connecting: " + p.status()
+		log.Error("engine exited before connecting", append(fields, zap.String("status", p.status()),
+			zap.Strings("last_output", p.lastOutput()))...)
+		return detail
+	}
+	log.Error("engine did not connect in time", append(fields, zap.Duration("limit", limit),
+		zap.Strings("last_output", p.lastOutput()))...)
+	return fmt.Sprintf("not connected within %v", limit)
 }
 
 // engineHost is the address an engine should dial to reach a judge

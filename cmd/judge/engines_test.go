@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -14,10 +15,12 @@ import (
 
 // TestMain lets the test binary double as a fake engine for --engine:
 // "fake-engine NAME MODE [--seed N] IP PORT", MODE being good (exit after
-// quit), linger (stay after quit, to be killed), exit (exit at once, never
-// connecting), hang (never connect, never exit: to be killed) or
+// quit; exit status 4 if the judge hangs up without quit), linger (stay after quit, to be killed), exit (exit at once, never
+// connecting), hang (never connect, never exit: to be killed),
 // crash-once:FILE (crash at the first genmove if FILE does not exist,
-// creating it; play well otherwise). It writes its process id to stderr.
+// creating it; play well otherwise), late:DURATION (wait that long, then
+// connect and play well) or illegal (answer genmove with an illegal move,
+// so as to lose every game). It writes its process id to stderr.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -25,6 +28,15 @@ func TestMain(m *testing.M) {
 	}
 	if len(os.Args) == 6 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngineMain(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "run-judge" {
+		// The judge itself, in a process of its own, for tests that kill it.
+		os.Exit(run(context.Background(), os.Args[2:], os.Stdout, os.Stderr, nil))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "fake-engine" {
+		// Never run the tests from a fake engine given the wrong arguments.
+		fmt.Fprintf(os.Stderr, "fake engine: want NAME MODE [--seed N] IP PORT, got %q\n", os.Args[2:])
+		os.Exit(2)
 	}
 	os.Exit(m.Run())
 }
@@ -38,7 +50,23 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		time.Sleep(time.Minute)
 		return 0
 	}
+	if d, ok := strings.CutPrefix(mode, "late:"); ok {
+		wait, err := time.ParseDuration(d)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		time.Sleep(wait)
+	}
 	e := &matchtest.Engine{Name: name}
+	if mode == "illegal" {
+		e.Behave = func(c matchtest.Call) matchtest.Action {
+			if c.Command == "genmove" {
+				return matchtest.Action{Writes: []string{"genmove " + matchtest.IllegalMove(c.Position).OTP()}}
+			}
+			return matchtest.Normal(c)
+		}
+	}
 	if marker, ok := strings.CutPrefix(mode, "crash-once:"); ok {
 		if f, err := os.OpenFile(marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
 			f.Close()
@@ -56,6 +84,12 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		return 1
 	}
 	e.Wait()
+	// A judge sends quit to every engine in good standing: one that hung up
+	// on this one without it made it exit uncleanly, as search does.
+	if cmds := e.Commands(); len(cmds) == 0 || cmds[len(cmds)-1] != "quit" {
+		fmt.Fprintln(os.Stderr, "fake engine: the judge hung up without quit")
+		return 4
+	}
 	if mode == "linger" {
 		time.Sleep(time.Minute)
 	}
@@ -96,25 +130,49 @@ func TestJudgeStartsEngines(t *testing.T) {
 	}
 }
 
+// With --engine, the first engine is player 1 even when it connects after
+// the second, and after half the connect time (which the judge once gave
+// it alone, seating whoever came first after that).
+func TestJudgeEngineSeatsFollowFlags(t *testing.T) {
+	r := runJudge(t, []string{"--connect-time", "6s", "--engine", fakeEngine(t, "alice", "late:3500ms"),
+		"--engine", fakeEngine(t, "bob", "good"), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	checkOutput(t, r.stdout, referenceLines("alice", "bob", 1), time.Time{})
+	if !strings.Contains(r.stderr, "round 1/1: alice (black)") {
+		t.Errorf("alice, player 1, did not have black in round 1:\n%s", r.stderr)
+	}
+}
+
 // An engine that dies without connecting loses every round, and costs the
 // other engine none of its connect time.
 func TestJudgeEngineExits(t *testing.T) {
 	r := runJudge(t, []string{"--connect-time", "20s", "--engine", fakeEngine(t, "alice", "exit"), "--engine", fakeEngine(t, "bob", "good"),
 		"--engine-log-dir", t.TempDir(), "0"}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	// The match ran, but alice never played: status 1, with the reason.
+	if r.code != 1 || !strings.Contains(r.stderr, "match played without a player") {
+		t.Fatalf("status %d, want 1 and the match played without a player; stderr:\n%s", r.code, r.stderr)
 	}
 	checkOutput(t, r.stdout, "NAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n", time.Time{})
-	if !strings.Contains(r.stderr, "exit status 3") {
-		t.Errorf("the engine's exit status is not logged:\n%s", r.stderr)
+	for _, want := range []string{"engine exited before connecting", `"status": "exit status 3"`,
+		`"last_output": ["fake engine alice on stderr", "fake engine pid `, "exited before connecting: exit status 3"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
 	}
 }
 
+// A missing engine program is found before anything starts: no engine
+// is started, no port taken.
 func TestJudgeEngineMissing(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-engine")
-	r := runJudge(t, []string{"--engine", missing, "--engine", missing, "--engine-log-dir", t.TempDir(), "0"}, nil)
-	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "no-such-engine") {
-		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, the engine named", r.code, r.stdout, r.stderr)
+	r := runJudge(t, []string{"--engine", fakeEngine(t, "alice", "good"), "--engine", missing, "--engine-log-dir", t.TempDir(), "0"}, nil)
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "engine 2: program") || !strings.Contains(r.stderr, "no-such-engine") {
+		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, engine 2 and its program named", r.code, r.stdout, r.stderr)
+	}
+	if strings.Contains(r.stderr, "engine started") || strings.Contains(r.stderr, "listening") {
+		t.Errorf("the judge started before checking the engines:\n%s", r.stderr)
 	}
 }
 
@@ -123,5 +181,24 @@ func TestEngineHost(t *testing.T) {
 		if got := engineHost(host); got != want {
 			t.Errorf("engineHost(%q) = %q, want %q", host, got, want)
 		}
+	}
+}
+
+// An --engine command line is split as a shell splits it: the quotes
+// around an argument go, and what they hold stays one argument.
+func TestJudgeEngineQuoted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runJudge(t, []string{"--engine", fmt.Sprintf("'%s' fake-engine 'bob\"s' good", exe),
+		"--engine", fmt.Sprintf("%s fake-engine \"al  ice\" good", exe), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	// "al  ice" reached the engine as one argument: it answers name al  ice,
+	// whose first token is its name.
+	if !strings.HasPrefix(r.stdout, "NAME:bob\"s QUIT:1 ") || !strings.Contains(r.stdout, "\nNAME:al QUIT:1 ") {
+		t.Errorf("stdout:\n%s\nwant bob\"s then al", r.stdout)
 	}
 }

@@ -8,9 +8,11 @@ import (
 )
 
 // ownGroup makes the engine the leader of a new process group, so that
-// killGroup reaches every process it starts.
+// killGroup reaches every process it starts, and where the system can
+// (dieWithJudge) has it killed when the judge dies.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithJudge(cmd.SysProcAttr)
 }
 
 // killGroup kills the engine's process group: the engine and whatever it

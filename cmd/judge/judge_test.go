@@ -168,14 +168,15 @@ func TestJudgeForfeits(t *testing.T) {
 		e1, e2 *matchtest.Engine
 		lines  string
 		logged []string
+		code   int // 1 when a player never played a game
 	}{
 		{name: "never connects", e1: &matchtest.Engine{Name: "alice"},
 			lines:  "NAME:alice QUIT:1 WIN:2 LOSE:0 DRAW:0\nNAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\n",
-			logged: []string{`"reason": "no connection"`}},
+			logged: []string{`"reason": "no connection"`, "match played without a player"}, code: 1},
 		{name: "says nothing", e1: &matchtest.Engine{Name: "alice", Behave: func(matchtest.Call) matchtest.Action { return matchtest.Action{} }},
 			e2:     &matchtest.Engine{Name: "bob"},
 			lines:  "NAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n",
-			logged: []string{`"reason": "timeout"`, `"command": "name"`}},
+			logged: []string{`"reason": "timeout"`, `"command": "name"`, "match played without a player"}, code: 1},
 		{name: "illegal move", e1: &matchtest.Engine{Name: "alice"}, e2: &matchtest.Engine{Name: "bob", Behave: illegal},
 			lines:  "NAME:alice QUIT:1 WIN:2 LOSE:0 DRAW:0\nNAME:bob QUIT:0 WIN:0 LOSE:2 DRAW:0\n",
 			logged: []string{`"reason": "illegal move"`, `genmove 2 3`}},
@@ -187,8 +188,8 @@ func TestJudgeForfeits(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			before := time.Now()
 			r := runJudge(t, []string{"0"}, startEngines(t, tc.e1, tc.e2))
-			if r.code != 0 {
-				t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+			if r.code != tc.code {
+				t.Fatalf("status %d, want %d; stderr:\n%s", r.code, tc.code, r.stderr)
 			}
 			checkOutput(t, r.stdout, tc.lines, before)
 			for _, want := range append(tc.logged, "player disqualified") {
@@ -279,5 +280,73 @@ func TestJudgePortTaken(t *testing.T) {
 	r := runJudge(t, []string{port}, nil)
 	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "address already in use") {
 		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing, and the reason", r.code, r.stdout, r.stderr)
+	}
+}
+
+// A name with bytes that are not printable (a right-to-left override,
+// invalid UTF-8, a terminal's CSI) is printed, logged and recorded in one
+// safe form, the same in every output.
+func TestJudgeNameSafeEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	record, summary := filepath.Join(dir, "games.txt"), filepath.Join(dir, "summary.json")
+	const raw, safe = "\u202eevil\xff\xc2\x9b", `\u202eevil\xff\u009b`
+	r := runJudge(t, []string{"--record", record, "--json", summary, "0", "1"},
+		startEngines(t, &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: raw}))
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	if want := "\nNAME:" + safe + " QUIT:1 "; !strings.Contains(r.stdout, want) {
+		t.Errorf("stdout:\n%s\nwant a line starting %q", r.stdout, want[1:])
+	}
+	var s match.Summary
+	data, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &s); err != nil || s.Players[1].Name != safe || s.Games[0].White != safe {
+		t.Errorf("summary names %q and %q (%v), want %q", s.Players[1].Name, s.Games[0].White, err, safe)
+	}
+	rec, _ := os.ReadFile(record)
+	if !strings.Contains(string(rec), "white: "+safe+" (player 2)\n") {
+		t.Errorf("record:\n%s\nwant white named %q", rec, safe)
+	}
+	for _, out := range []string{r.stdout, r.stderr, string(data), string(rec)} {
+		if strings.ContainsAny(out, "\u202e\u009b") || strings.Contains(out, "\xff") {
+			t.Errorf("an output holds the raw name:\n%q", out)
+		}
+	}
+}
+
+// --openings starts the rounds of a classic match from the file's
+// openings, two rounds each, colours swapped; a bad file is refused before
+// anything starts.
+func TestJudgeOpenings(t *testing.T) {
+	dir := t.TempDir()
+	openings, record := filepath.Join(dir, "openings.txt"), filepath.Join(dir, "games.txt")
+	if err := os.WriteFile(openings, []byte("# two openings\nf5d6c3\nf5 f4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runJudge(t, []string{"--openings", openings, "--record", record, "0", "4"},
+		startEngines(t, &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"}))
+	if r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	rec, _ := os.ReadFile(record)
+	for i, op := range []string{"f5d6c3", "f5d6c3", "f5f4", "f5f4"} {
+		want := fmt.Sprintf("round %d\nopening: %s\n", i+1, op)
+		if !strings.Contains(string(rec), want) || !strings.Contains(r.stderr, fmt.Sprintf("round %d/4: ", i+1)) {
+			t.Errorf("record or progress lines lack round %d from %s:\n%s\n%s", i+1, op, rec, r.stderr)
+		}
+	}
+	moves := regexp.MustCompile(`(?m)^moves: (\S+)$`).FindAllStringSubmatch(string(rec), -1)
+	if len(moves) != 4 || !strings.HasPrefix(moves[0][1], "f5d6c3") || !strings.HasPrefix(moves[3][1], "f5f4") || moves[0][1] == moves[2][1] {
+		t.Errorf("moves %q, want rounds 1-2 from f5d6c3 and 3-4 from f5f4, different games", moves)
+	}
+	if err := os.WriteFile(openings, []byte("f5d6\na1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runJudge(t, []string{"--openings", openings, "0"}, nil)
+	if r.code != 1 || !strings.Contains(r.stderr, "line 2") || strings.Contains(r.stderr, "listening") {
+		t.Errorf("a bad openings file: status %d, want 1 naming line 2 before listening; stderr:\n%s", r.code, r.stderr)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -20,9 +19,11 @@ type options struct {
 	rounds       int
 	host         string
 	engines      []string
+	engineArgs   [][]string // each --engine split into a program and its arguments
 	engineLogDir string
 	record       string
 	jsonFile     string
+	openings     string
 	logLevel     zapcore.Level
 	limits       match.Limits
 }
@@ -36,16 +37,19 @@ Usage:
 
 It listens on PORT (0: any free port, logged) on all interfaces unless --host says otherwise.
 Both players must connect within --connect-time of the start, in total; the first to connect is
-player 1. Each gets name (1 s), then every round clear_board (1 s each, black first) and, until
-two consecutive passes, genmove to the side to move (10 s; the move is checked on the judge's own
-board) and play x y to the other (1 s). Player 1 is black in rounds 1, 3, 5... ROUNDS defaults
-to 2. After the last round each player in good standing gets quit (1 s).
+player 1 (with --engine, the first --engine is, whenever it connects). Each gets name (1 s), then
+every round clear_board (1 s each, black first) and, until two consecutive passes, genmove to the
+side to move (10 s; the move is checked on the judge's own board) and play x y to the other (1 s).
+Player 1 is black in rounds 1, 3, 5... ROUNDS (1 or more) defaults to 2. After the last round each
+player in good standing gets quit (1 s).
 
 A late reply, a closed connection, a wrong or malformed reply, extra data after a reply, an
 over-long message, an illegal move or a pass while a move exists disqualifies the player: it
 loses this round and every remaining one and is never sent quit (both out: the remaining rounds
-are draws). The log says which rule and quotes what was received. Replies may end in white space.
-A third connection is accepted and closed at once. The port can be reused right after a match.
+are draws). The log says which rule and quotes what was received. Replies may end in white space,
+and their first word may be in upper case. A name reply keeps its first token as the name and
+ignores the rest, with a warning, as the classic judge does. A third connection is turned away
+at once. The port can be reused right after a match.
 
 Output on stdout, player 1 first, then the UTC time of the end:
   NAME:<name> QUIT:<0|1> WIN:<n> LOSE:<n> DRAW:<n>
@@ -62,9 +66,16 @@ Examples:
   judge --host 127.0.0.1 8000 4  local only, 4 rounds
   judge --engine "./search --time 1s" --engine "./search --time 2s" --record games.txt 0 2
                                  start both engines on a free port, play, stop them
+  judge --openings tournament/openings/default.txt --engine "./search --playouts 5000" \
+        --engine "./search --playouts 5000 --algo ucb" 0 8
+                                 8 rounds from 4 openings, so that engines at a fixed
+                                 budget do not repeat one game
 
 Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
-is taken, an engine cannot start, interrupted), 2 on a bad command line.
+is taken, an engine's program is missing or cannot start, interrupted) or if a player never played
+a game (never connected, or failed its name reply: the results are printed all the same; an engine
+the judge started that exits first is logged with its exit status and last output), 2 on a bad
+command line.
 `
 
 // errHelp reports that --help was asked for: print the usage, exit 0.
@@ -77,10 +88,11 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.StringVar(&o.host, "host", "", "listen on this address only (default: all interfaces, as the classic judge)")
-	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split at spaces, to which\nthe judge appends IP PORT; give it twice (player 1 first), or not at all")
+	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split as a shell splits them\n(quotes, escapes, $VARIABLES), to which the judge appends IP PORT; give it\ntwice (player 1 first), or not at all")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
+	fs.StringVar(&o.openings, "openings", "", "start the rounds from the openings in this file, one move sequence a line\n(f5d6c3...), as judge tournament reads them: rounds 1 and 2 play the first\nwith the colours swapped, 3 and 4 the second, and so on (default: every round\nfrom the start position, as the classic judge)")
 	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
 	usage := func() {
 		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)
@@ -105,17 +117,19 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	}
 	o.rounds = 2
 	if len(rest) == 2 {
-		if o.rounds, err = strconv.Atoi(rest[1]); err != nil || o.rounds < 0 {
-			return o, fmt.Errorf("rounds %q: want a number 0 or more", rest[1])
+		if o.rounds, err = strconv.Atoi(rest[1]); err != nil || o.rounds < 1 {
+			return o, fmt.Errorf("rounds %q: want a number 1 or more", rest[1])
 		}
 	}
 	if n := len(o.engines); n != 0 && n != 2 {
-		return o, fmt.Errorf("--engine given %d times: give it twice (one per player) or not at all", n)
+		return o, fmt.Errorf("--engine given %s: give it twice (one per player) or not at all", countOf(n, "time"))
 	}
 	for _, e := range o.engines {
-		if len(strings.Fields(e)) == 0 {
-			return o, errors.New("--engine: empty command")
+		args, err := splitCommand(e)
+		if err != nil {
+			return o, fmt.Errorf("--engine: %w", err)
 		}
+		o.engineArgs = append(o.engineArgs, args)
 	}
 	if err := checkLimits(o.limits); err != nil {
 		return o, err
@@ -147,4 +161,12 @@ func checkLimits(lim match.Limits) error {
 		}
 	}
 	return nil
+}
+
+// countOf says n of a noun in English: "1 time", "3 times".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

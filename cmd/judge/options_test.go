@@ -35,9 +35,14 @@ func TestParseOptions(t *testing.T) {
 		{args: []string{"http"}, wantErr: "port"},
 		{args: []string{"70000"}, wantErr: "port"},
 		{args: []string{"--", "8000", "-1"}, wantErr: "rounds"},
+		{args: []string{"8000", "0"}, wantErr: `rounds "0": want a number 1 or more`},
+		{args: []string{"--engine", "a", "8000"}, wantErr: "--engine given 1 time: give it twice"},
+		{args: []string{"--engine", "a", "--engine", "b", "--engine", "c", "8000"}, wantErr: "--engine given 3 times"},
 		{args: []string{"8000", "two"}, wantErr: "rounds"},
 		{args: []string{"--engine", "a", "8000"}, wantErr: "twice"},
 		{args: []string{"--engine", " ", "--engine", "b", "8000"}, wantErr: "empty"},
+		{args: []string{"--engine", "a 'b", "--engine", "b", "8000"}, wantErr: "closing quote"},
+		{args: []string{"--engine", "a $(b)", "--engine", "b", "8000"}, wantErr: "command substitution"},
 		{args: []string{"--reply-time", "0s", "8000"}, wantErr: "positive"},
 		{args: []string{"--log-level", "loud", "8000"}, wantErr: "log-level"},
 		{args: []string{"--bogus", "8000"}, wantErr: "unknown flag"},
@@ -61,7 +66,7 @@ func TestHelp(t *testing.T) {
 	if !errors.Is(err, errHelp) {
 		t.Fatalf("--help error %v, want errHelp", err)
 	}
-	for _, want := range []string{"PORT [ROUNDS]", "--host", "--engine", "--engine-log-dir", "--record", "--json",
+	for _, want := range []string{"PORT [ROUNDS]", "--host", "--engine", "--engine-log-dir", "--record", "--json", "--openings",
 		"--log-level", "--connect-time", "--genmove-time", "--reply-time", "time stamp: hh:mm:ss", "QUIT:<0|1>"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--help does not mention %q", want)

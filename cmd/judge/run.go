@@ -10,12 +10,15 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/tournament"
 )
@@ -51,7 +54,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
 	if err := judge(ctx, o, stdout, errw, log, h); err != nil {
-		log.Error("match not played", zap.Error(err))
+		msg := "match not played"
+		if errors.As(err, new(neverPlayedError)) {
+			msg = "match played without a player"
+		}
+		log.Error(msg, zap.Error(err))
 		return 1
 	}
 	return 0
@@ -89,45 +96,54 @@ func newLogger(w zapcore.WriteSyncer, level zapcore.Level) *zap.Logger {
 // judge listens, gathers the players (starting the engines if asked),
 // plays the match and writes its results.
 func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
+	for i, argv := range o.engineArgs {
+		if err := checkProgram(argv); err != nil {
+			return fmt.Errorf("engine %d: %w", i+1, err)
+		}
+	}
+	var openings [][]othello.Move
+	if o.openings != "" {
+		ops, err := loadOpenings(o.openings)
+		if err != nil {
+			return err
+		}
+		for _, op := range ops {
+			openings = append(openings, op.Moves)
+		}
+		log.Info("openings", zap.String("file", o.openings), zap.Int("count", len(ops)))
+	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(o.host, strconv.Itoa(o.port)))
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	gate := match.OpenGate(ln, log)
-	defer gate.Close()
-	port := ln.Addr().(*net.TCPAddr).Port
+	deadline := time.Now().Add(o.limits.Connect)
 	log.Info("listening", zap.String("addr", ln.Addr().String()), zap.Int("rounds", o.rounds))
 	if h.listening != nil {
 		h.listening(ln.Addr())
 	}
 
-	var procs []*engineProc
-	defer func() {
-		for _, p := range procs {
-			p.stop(log)
-		}
-	}()
-	startNext := func() (*engineProc, error) { return nil, nil }
-	if len(o.engines) == 2 {
-		dir := o.engineLogDir
-		if dir == "" {
-			if dir, err = os.MkdirTemp("", "judge-engines-"); err != nil {
-				return err
+	var conns [2]net.Conn
+	var noShow [2]string
+	if len(o.engineArgs) == 2 {
+		var procs [2]*engineProc
+		defer func() {
+			for _, p := range procs {
+				if p != nil {
+					p.stop(log)
+				}
 			}
-		} else if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		startNext = func() (*engineProc, error) {
-			n := len(procs) + 1
-			p, err := startEngine(n, o.engines[n-1], engineHost(o.host), port, dir, log)
-			if err == nil {
-				procs = append(procs, p)
+		}()
+		conns, err = startPlayers(ctx, o, ln, deadline, &procs, log)
+		for i, c := range conns {
+			if c == nil && procs[i] != nil && err == nil {
+				noShow[i] = procs[i].noShow(o.engineArgs[i][0], o.limits.Connect, log)
 			}
-			return p, err
 		}
+	} else {
+		gate := match.OpenGate(ln, log)
+		defer gate.Close()
+		conns, err = gate.Players(ctx, deadline)
 	}
-	conns, err := gather(ctx, gate, start.Add(o.limits.Connect), o.limits.Connect, startNext)
 	var remotes [2]*otp.Remote
 	for i, c := range conns {
 		if c != nil {
@@ -139,8 +155,12 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 		return err
 	}
 
-	m := match.Match{Rounds: o.rounds, Limits: o.limits, Log: log, OnGame: func(g *match.GameResult) {
-		fmt.Fprintln(errw, match.ProgressLine(g, o.rounds))
+	m := match.Match{Rounds: o.rounds, Limits: o.limits, Log: log, NoShow: noShow, Openings: openings, OnGame: func(g *match.GameResult) {
+		line := match.ProgressLine(g, o.rounds)
+		if g.Opening > 0 && g.Opening <= len(g.Moves) {
+			line += ", opening " + othello.FormatMoves(g.Moves[:g.Opening])
+		}
+		fmt.Fprintln(errw, line)
 	}}
 	res, err := m.Run(ctx, remotes[0], remotes[1])
 	for _, r := range remotes {
@@ -154,57 +174,82 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	if err := res.Lines(stdout, time.Now()); err != nil {
 		return err
 	}
-	return writeFiles(o, &res, log)
+	if err := writeFiles(o, &res, log); err != nil {
+		return err
+	}
+	var absent []string
+	for _, i := range res.NeverPlayed() {
+		p := res.Players[i]
+		absent = append(absent, fmt.Sprintf("player %d (%s): %s", i+1, p.Name, p.Forfeit))
+	}
+	if len(absent) > 0 {
+		return neverPlayedError(strings.Join(absent, "; "))
+	}
+	return nil
 }
 
-// gather waits for the two players until deadline. With engines to start,
-// it starts the first, gives it up to half the connect time (less if it
-// exits) to connect as player 1, then starts the second: so that the first
-// --engine is player 1, as people expect, and an engine that dies costs the
-// other none of its time. Without engines startNext does nothing and
-// players are numbered in order of arrival, as in the classic judge.
-func gather(ctx context.Context, gate *match.Gate, deadline time.Time, limit time.Duration, startNext func() (*engineProc, error)) ([2]net.Conn, error) {
+// neverPlayedError reports a match or tournament that ran to its end
+// although a player never played a game: its results say nothing of that
+// player, so the judge exits non-zero for scripts to notice.
+type neverPlayedError string
+
+func (e neverPlayedError) Error() string { return "never played a game: " + string(e) }
+
+// startPlayers starts the two --engine programs and waits until deadline
+// for their connections, player 1 being the first --engine whatever the
+// order in which they connect. Engine 1 dials ln, the judge's PORT; engine
+// 2 dials a second port the judge opens for it alone, on the address the
+// engines dial.
+// So each connection is known to be its engine's, with no race between
+// them, and both engines start at once and are awaited together: one that
+// is slow or hangs eats none of the other's connect time, and one that
+// exits stops being waited for. It closes ln; procs gets the processes
+// started, for the caller to stop.
+func startPlayers(ctx context.Context, o options, ln net.Listener, deadline time.Time, procs *[2]*engineProc, log *zap.Logger) ([2]net.Conn, error) {
 	var conns [2]net.Conn
-	defer gate.Seal()
-	p1, err := startNext()
-	if err != nil {
-		return conns, err
-	}
-	if p1 == nil {
-		return gate.Players(ctx, deadline)
-	}
-	wait1, cancel1 := untilExit(ctx, p1)
-	// Next's error only says that no player came (or why we stopped
-	// waiting): a nil c and ctx tell all that is needed below.
-	c, _ := gate.Next(wait1, minTime(deadline, time.Now().Add(limit/2)))
-	cancel1()
-	if ctx.Err() != nil {
-		if c != nil {
-			c.Close()
-		}
-		return conns, ctx.Err()
-	}
-	conns[0] = c
-	slots := []int{1}
-	if c == nil && !exited(p1) {
-		// Engine 1 is late but alive: whoever comes first is player 1.
-		slots = []int{0, 1}
-	}
-	p2, err := startNext()
-	if err != nil {
-		return conns, err
-	}
-	wait, cancel := untilExit(ctx, p1, p2)
-	defer cancel()
-	for _, i := range slots {
-		c, err := gate.Next(wait, deadline)
-		if err != nil {
-			if ctx.Err() != nil {
-				return conns, ctx.Err()
+	lns := [2]net.Listener{ln, nil}
+	defer func() {
+		for _, l := range lns {
+			if l != nil {
+				l.Close()
 			}
-			break // out of time, or every engine has exited
 		}
-		conns[i] = c
+	}()
+	var err error
+	// Engine 2's port is on the address it dials, loopback unless --host
+	// names another: nobody else has any business there.
+	if lns[1], err = net.Listen("tcp", net.JoinHostPort(engineHost(o.host), "0")); err != nil {
+		return conns, err
+	}
+	log.Info("listening for engine 2", zap.String("addr", lns[1].Addr().String()))
+	dir := o.engineLogDir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "judge-engines-"); err != nil {
+			return conns, err
+		}
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return conns, err
+	}
+	for i := range procs {
+		port := lns[i].Addr().(*net.TCPAddr).Port
+		if procs[i], err = startEngine(i+1, o.engineArgs[i], engineHost(o.host), port, dir, log); err != nil {
+			return conns, err
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range conns {
+		l, p := lns[i], procs[i]
+		lns[i] = nil // await closes it
+		wg.Go(func() { conns[i] = await(ctx, l, p, deadline, log) })
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		for _, c := range conns {
+			if c != nil {
+				c.Close()
+			}
+		}
+		return [2]net.Conn{}, err
 	}
 	return conns, nil
 }
@@ -256,11 +301,4 @@ func writeFiles(o options, res *match.Result, log *zap.Logger) error {
 		log.Info("summary written", zap.String("file", o.jsonFile))
 	}
 	return nil
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
 }

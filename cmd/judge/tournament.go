@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -29,7 +30,15 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer,
 	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
 	if err := playTournament(ctx, o, stdout, errw, log, h); err != nil {
+		if errors.As(err, new(neverPlayedError)) {
+			log.Error("tournament played without an engine", zap.Error(err))
+			return 1
+		}
 		if ctx.Err() != nil {
+			if o.results == "" {
+				log.Error("tournament interrupted: without --results the finished games are not kept (the standings above count them)")
+				return 1
+			}
 			log.Error("tournament interrupted: the finished games are in the results file; the same command resumes",
 				zap.String("results", o.results))
 			return 1
@@ -52,11 +61,26 @@ type tourney struct {
 	record  *os.File
 	results *tournament.ResultsFile
 	count   int
+	recs    []tournament.Record // every record so far, for the sequential test
+}
+
+// sprt returns where the sequential test stands on recs, nil without one.
+func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
+	if t.o.sprt == nil {
+		return nil
+	}
+	r := t.o.sprt.Result(tournament.CountPairs(recs, 0, 1))
+	return &r
 }
 
 // playTournament sets the tournament up (openings, schedule, files, resume),
 // plays it and writes its results.
 func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
+	for i, argv := range o.engineArgs {
+		if err := checkProgram(argv); err != nil {
+			return fmt.Errorf("engine %s: %w", o.engines[i].Name, err)
+		}
+	}
 	openings, err := loadOpenings(o.openings)
 	if err != nil {
 		return err
@@ -120,8 +144,11 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		}
 	}
 	t.total = len(schedule)
-	done = keepScheduled(done, schedule)
+	if err := tournament.CheckRecords(done, schedule, t.names); err != nil {
+		return fmt.Errorf("cannot resume from %s: %w (the file is left as it is)", o.results, err)
+	}
 	t.count = len(done)
+	t.recs = slices.Clone(done)
 	log.Info("tournament", zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
 		zap.Int("games", len(schedule)), zap.Int("openings", len(openings)), zap.Uint64("seed", o.seed),
 		zap.Int("concurrency", o.concurrency))
@@ -161,19 +188,82 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			log.Warn("restarting engine after its forfeit", zap.String("engine", t.names[e]), zap.Int("game", game))
 		},
 	}
+	if o.sprt != nil {
+		lower, upper := o.sprt.Bounds()
+		log.Info("sprt", zap.Stringer("test", o.sprt), zap.String("h0", fmt.Sprintf("%s is %+g Elo stronger than %s", t.names[0], o.sprt.Elo0, t.names[1])),
+			zap.String("h1", fmt.Sprintf("%+g Elo", o.sprt.Elo1)), zap.Float64("lower", lower), zap.Float64("upper", upper))
+		r.Stop = func(recs []tournament.Record) bool { return t.sprt(recs).Decided() }
+	}
 	recs, runErr := r.Run(ctx)
 
 	fmt.Fprintf(stdout, "final standings (%d of %d games)\n", len(recs), len(schedule))
 	tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
 	fmt.Fprintln(stdout, "\npairs")
 	tournament.WritePairwise(stdout, t.names, tournament.Pairwise(len(t.names), recs))
+	test := t.sprt(recs)
+	if test != nil {
+		fmt.Fprintf(stdout, "\n%s\n", sprtVerdict(test, t.names, runErr == nil && len(recs) == len(schedule)))
+	}
 	if o.jsonFile != "" {
-		if err := writeJSON(o.jsonFile, tournament.NewSummary(t.header, recs, runErr == nil && len(recs) == len(schedule), time.Now())); err != nil {
+		complete := runErr == nil && (len(recs) == len(schedule) || test != nil && test.Decided())
+		s := tournament.NewSummary(t.header, recs, complete, time.Now())
+		s.SPRT = test
+		if err := writeJSON(o.jsonFile, s); err != nil {
 			return errors.Join(runErr, err)
 		}
 		log.Info("summary written", zap.String("file", o.jsonFile))
 	}
-	return runErr
+	if runErr != nil {
+		return runErr
+	}
+	if absent := neverPlayed(t.names, recs); len(absent) > 0 {
+		return neverPlayedError(strings.Join(absent, ", "))
+	}
+	return nil
+}
+
+// sprtVerdict is the sequential test's last word: its parameters, the
+// pairs, the ratio within its bounds, and the verdict in words. ranOut
+// says that every scheduled game was played.
+func sprtVerdict(r *tournament.SPRTResult, names []string, ranOut bool) string {
+	verdict := r.Verdict
+	switch {
+	case r.Verdict == tournament.AcceptH1.String():
+		verdict += fmt.Sprintf(" (%s is %+g Elo stronger than %s rather than %+g)", names[0], r.Elo1, names[1], r.Elo0)
+	case r.Verdict == tournament.AcceptH0.String():
+		verdict += fmt.Sprintf(" (%s is %+g Elo stronger than %s rather than %+g)", names[0], r.Elo0, names[1], r.Elo1)
+	case ranOut:
+		verdict += ": the rounds ran out first (more --rounds resume it)"
+	default:
+		verdict += ": stopped before the end"
+	}
+	p := r.Pentanomial
+	return fmt.Sprintf("sprt %s: %s vs %s, %s (pentanomial %d %d %d %d %d): %s: %s",
+		r.SPRT, names[0], names[1], countOf(p.Pairs(), "pair"), p[0], p[1], p[2], p[3], p[4], r.Short(), verdict)
+}
+
+// neverPlayed names the engines that had games in recs but played none of
+// them: every one was lost, or drawn, unplayed.
+func neverPlayed(names []string, recs []tournament.Record) []string {
+	games := make([]int, len(names))
+	played := make([]int, len(names))
+	for _, r := range recs {
+		for _, e := range []int{r.BlackEngine, r.WhiteEngine} {
+			if e >= 0 && e < len(names) {
+				games[e]++
+				if r.Played {
+					played[e]++
+				}
+			}
+		}
+	}
+	var out []string
+	for e, n := range names {
+		if games[e] > 0 && played[e] == 0 {
+			out = append(out, fmt.Sprintf("%s (%s, all unplayed)", n, countOf(games[e], "game")))
+		}
+	}
+	return out
 }
 
 // loadOpenings reads the openings file, or the shipped set if path is "".
@@ -191,21 +281,6 @@ func loadOpenings(path string) ([]tournament.Opening, error) {
 		return nil, fmt.Errorf("openings file %s: %w", path, err)
 	}
 	return ops, nil
-}
-
-// keepScheduled drops records of games not in the schedule (there are none
-// in a file that passed Header.Compatible, unless it was edited) and
-// repeated games, keeping the first.
-func keepScheduled(recs []tournament.Record, schedule []tournament.Pairing) []tournament.Record {
-	var out []tournament.Record
-	seen := map[int]bool{}
-	for _, r := range recs {
-		if r.Game >= 1 && r.Game <= len(schedule) && !seen[r.Game] {
-			seen[r.Game] = true
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // openFiles opens the results and record files and the engines' log
@@ -256,7 +331,12 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.count++
-	fmt.Fprintln(errw, progressLine(&rec, g, t.count, t.total, t.o.rounds))
+	t.recs = append(t.recs, rec)
+	line := progressLine(&rec, g, t.count, t.total, t.o.rounds)
+	if test := t.sprt(t.recs); test != nil {
+		line += ", " + test.Short()
+	}
+	fmt.Fprintln(errw, line)
 	for _, f := range rec.Faulted() {
 		ff := rec.Forfeit
 		if f == rec.WhiteEngine && rec.WhiteForfeit != nil {

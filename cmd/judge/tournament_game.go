@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -67,15 +68,15 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	deadline := time.Now().Add(o.limits.Connect)
 	for i := range seats {
 		e := o.engines[seats[i]]
-		line := e.Command
+		argv := slices.Clone(o.engineArgs[seats[i]])
 		if e.SeedFlag != "" {
-			line += " " + e.SeedFlag + " " + strconv.FormatUint(seeds[i], 10)
+			argv = append(argv, e.SeedFlag, strconv.FormatUint(seeds[i], 10))
 		}
 		if lns[i], err = net.Listen("tcp", net.JoinHostPort(o.host, "0")); err != nil {
 			return played, err
 		}
 		port := lns[i].Addr().(*net.TCPAddr).Port
-		pr, err := startEngine(i+1, line, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
+		pr, err := startEngine(i+1, argv, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
 		if err != nil {
 			return played, fmt.Errorf("engine %s: %w", e.Name, err)
 		}
@@ -104,23 +105,22 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	var out [2]*otp.Forfeit
 	for i, r := range remotes {
 		if r == nil {
-			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: fmt.Sprintf("not connected within %v", o.limits.Connect)}
-			if exited(procs[i]) {
-				out[i].Detail = "exited before connecting"
-				if err := procs[i].waitErr; err != nil {
-					out[i].Detail += ": " + err.Error()
-				}
-			}
+			detail := procs[i].noShow(t.names[seats[i]], o.limits.Connect, log)
+			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: detail}
 			continue
 		}
-		name, err := r.Name(ctx, o.limits.Reply)
+		ex, err := r.Name(ctx, o.limits.Reply)
 		if err != nil {
 			if out[i] = otp.AsForfeit(err); out[i] == nil {
 				return played, err
 			}
 			continue
 		}
-		log.Debug("engine connected", zap.String("engine", t.names[seats[i]]), zap.String("reported_name", name))
+		log.Debug("engine connected", zap.String("engine", t.names[seats[i]]), zap.String("reported_name", ex.Name))
+		if ex.Ignored != "" {
+			log.Warn("name reply: kept its first token as the name and ignored the rest, as the classic judge does",
+				zap.String("engine", t.names[seats[i]]), zap.String("ignored", fmt.Sprintf("%q", ex.Ignored)))
+		}
 	}
 	switch {
 	case out[0] != nil && out[1] != nil:
@@ -137,6 +137,12 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 			g.Outcome = match.WhiteWins
 		}
 		g.Note = fmt.Sprintf("%s (%s) could not play: %s", c, t.names[seats[c]], out[c].Reason)
+		// The other engine is in good standing: it gets quit, as at the
+		// end of any game, and may exit cleanly.
+		good := c.Other()
+		if err := remotes[good].Quit(ctx, o.limits.Reply); err != nil {
+			log.Warn("quit failed", zap.String("engine", t.names[seats[good]]), zap.Error(err))
+		}
 	default:
 		g, err = match.PlayGameFrom(ctx, remotes[0], remotes[1], o.limits, p.Moves, log)
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 // tournamentOptions is the command line of judge tournament.
 type tournamentOptions struct {
 	engines      []tournament.EngineInfo
+	engineArgs   [][]string // each engine's command split into a program and its arguments
 	mode         tournament.Mode
 	rounds       int
 	openings     string
@@ -27,6 +28,7 @@ type tournamentOptions struct {
 	jsonFile     string
 	engineLogDir string
 	host         string
+	sprt         *tournament.SPRT
 	logLevel     zapcore.Level
 	limits       match.Limits
 }
@@ -40,11 +42,13 @@ Usage:
 
 Each --engine SPEC is "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...": NAME is the engine's name in
 the results (one word, unique); "seed" says the engine accepts a seed as --seed N (seed=FLAG
-names another flag); everything after cmd= is the command line, split at spaces.
+names another flag); everything after cmd= is the command line, split as a shell splits it
+(quotes, escapes, $VARIABLES; no ;, |, > or $(...)).
 
-For each game the judge starts a fresh process of each engine (black's first) with [FLAG SEED]
-IP PORT appended, IP PORT being a free port of --host for that engine alone, and waits for it to
-connect (or to exit: then it loses the game unplayed). It asks both their names and plays one
+Every engine's program is checked (it exists and is executable) before the first game. For each
+game the judge starts a fresh process of each engine (black's first) with [FLAG SEED] IP PORT
+appended, IP PORT being a free port of --host for that engine alone, and waits for it to connect
+(or to exit: then it loses the game unplayed). It asks both their names and plays one
 game with the limits and forfeits of a match (PROTOCOL.md): clear_board, the opening's moves as
 play x y to both engines, then genmove to the side to move and play to the other until two
 consecutive passes; quit to every engine in good standing; then it stops both processes. So an
@@ -63,6 +67,16 @@ again. Each engine is assumed to use one core; the two engines of a game take tu
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
 that do).
 
+--sprt "elo0=A,elo1=B,alpha=X,beta=Y" (two engines only) ends the match as soon as it has shown,
+at those error rates, that the first engine's Elo advantage over the second (logistic, as in the
+standings) is B rather than A (H1 accepted) or A rather than B (H0 accepted), as fishtest and
+cutechess-cli do. It counts the pairs of games (one opening, each colour once) by the first
+engine's points in them, 0 to 2 (pentanomial), and takes the generalized log-likelihood ratio of
+H1 over H0; it stops when the ratio leaves [ln(beta/(1-alpha)), ln((1-beta)/alpha)]. Each progress
+line ends with "LLR x [lower, upper]", and the end with the verdict (or "not decided" when the
+rounds run out): give rounds enough (--rounds 500). Standings at 100% or 0% print a bound
+("> +140": the end of the exact 95% interval) instead of an infinite Elo.
+
 Flags:
 `
 
@@ -72,10 +86,14 @@ Example:
     --engine "name=uct seed cmd=bin/search --playouts 2000" \
     --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" \
     --engine "name=pruning seed cmd=bin/search --playouts 2000 --pruning on"
+  judge tournament --rounds 500 --sprt elo0=0,elo1=30 --results sprt.jsonl \
+    --engine "name=new seed cmd=bin/search --playouts 2000 --exploration 0.4" \
+    --engine "name=old seed cmd=bin/search --playouts 2000"
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
-engine cannot be started, a file cannot be written: the results file keeps the finished games),
-2 on a bad command line.
+engine cannot be started, a file cannot be written: the results file keeps the finished games) or
+if an engine never played a game (all its games lost unplayed: it never connected, say), 2 on a
+bad command line.
 `
 
 // parseTournamentOptions parses the arguments after "tournament". Usage
@@ -92,11 +110,12 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the opening order and of the engines' seeds (default: from the\nclock, logged and kept in the results file)")
 	fs.IntVar(&o.concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
-	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it")
+	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it (a file that is not a results file is refused,\nnever overwritten)")
 	fs.StringVar(&o.record, "record", "", "write a record of every game to this file as it ends, as judge --record\nwrites (a resumed tournament appends)")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
+	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
 	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -126,7 +145,12 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 			return o, fmt.Errorf("--engine: name %q given twice", e.Name)
 		}
 		names[e.Name] = true
+		args, err := splitCommand(e.Command)
+		if err != nil {
+			return o, fmt.Errorf("--engine %q: %w", s, err)
+		}
 		o.engines = append(o.engines, e)
+		o.engineArgs = append(o.engineArgs, args)
 	}
 	if len(o.engines) < 2 {
 		return o, errors.New("want two or more --engine (see judge tournament --help)")
@@ -137,17 +161,42 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	if o.concurrency < 1 {
 		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.concurrency)
 	}
+	if fs.Changed("sprt") {
+		t, err := tournament.ParseSPRT(*sprt)
+		if err != nil {
+			return o, fmt.Errorf("--sprt: %w", err)
+		}
+		if len(o.engines) != 2 {
+			return o, fmt.Errorf("--sprt: a test between two engines, not %d", len(o.engines))
+		}
+		o.sprt = &t
+	}
 	if err := checkLimits(o.limits); err != nil {
 		return o, err
 	}
 	return o, nil
 }
 
-// parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...".
+// parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...". The
+// command is kept as written, quotes and spacing included, for splitCommand.
 func parseEngineSpec(s string) (tournament.EngineInfo, error) {
 	var e tournament.EngineInfo
-	f := strings.Fields(s)
-	for i, tok := range f {
+	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {
+		tok := rest
+		if i := strings.IndexAny(rest, specSpace); i >= 0 {
+			tok = rest[:i]
+		}
+		if cmd, ok := strings.CutPrefix(rest, "cmd="); ok {
+			e.Command = strings.TrimSpace(cmd)
+			if e.Command == "" {
+				return e, errors.New("empty cmd=")
+			}
+			if e.Name == "" {
+				return e, errors.New("no name= before cmd=")
+			}
+			return e, nil
+		}
+		rest = rest[len(tok):]
 		key, val, hasVal := strings.Cut(tok, "=")
 		switch key {
 		case "name":
@@ -163,19 +212,12 @@ func parseEngineSpec(s string) (tournament.EngineInfo, error) {
 				}
 				e.SeedFlag = val
 			}
-		case "cmd":
-			e.Command = strings.Join(append([]string{val}, f[i+1:]...), " ")
-			e.Command = strings.TrimSpace(e.Command)
-			if e.Command == "" {
-				return e, errors.New("empty cmd=")
-			}
-			if e.Name == "" {
-				return e, errors.New("no name= before cmd=")
-			}
-			return e, nil
 		default:
 			return e, fmt.Errorf("%q: want name=, seed or cmd=", tok)
 		}
 	}
 	return e, errors.New("no cmd=")
 }
+
+// specSpace separates the words of an engine spec before its cmd=.
+const specSpace = " \t\r\n"

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,9 @@ func TestParseEngineSpec(t *testing.T) {
 		{spec: " name=a  seed  cmd=bin/search", want: tournament.EngineInfo{Name: "a", Command: "bin/search", SeedFlag: "--seed"}},
 		{spec: "seed=-s name=b cmd=x", want: tournament.EngineInfo{Name: "b", Command: "x", SeedFlag: "-s"}},
 		{spec: "name=a cmd= ./x y", want: tournament.EngineInfo{Name: "a", Command: "./x y"}},
+		// The command is kept as written, for a shell's splitting.
+		{spec: "name=a cmd=./x --name 'a  b' \"c\td\"", want: tournament.EngineInfo{Name: "a", Command: "./x --name 'a  b' \"c\td\""}},
+		{spec: "name=a\tcmd=x cmd=y", want: tournament.EngineInfo{Name: "a", Command: "x cmd=y"}},
 		{spec: "name=a", err: "no cmd="},
 		{spec: "cmd=./x", err: "no name="},
 		{spec: "name= cmd=x", err: "empty name"},
@@ -49,6 +53,14 @@ func TestParseTournamentOptions(t *testing.T) {
 	if o.limits.GenMove.Seconds() != 10 || o.limits.Reply.Seconds() != 1 {
 		t.Errorf("limits %+v, want a match's 10 s genmove and 1 s replies", o.limits)
 	}
+	o, err = parseTournamentOptions([]string{"--engine", "name=a cmd=x --name 'a b'", "--engine", "name=b cmd=y"}, &bytes.Buffer{})
+	if err != nil || !slices.Equal(o.engineArgs[0], []string{"x", "--name", "a b"}) || !slices.Equal(o.engineArgs[1], []string{"y"}) {
+		t.Errorf("engine arguments %q, %v; want [x --name \"a b\"] and [y]", o.engineArgs, err)
+	}
+	o, err = parseTournamentOptions(append([]string{"--sprt", "elo0=-1.5,elo1=10,beta=0.1"}, two...), &bytes.Buffer{})
+	if want := (tournament.SPRT{Elo0: -1.5, Elo1: 10, Alpha: 0.05, Beta: 0.1}); err != nil || o.sprt == nil || *o.sprt != want {
+		t.Errorf("--sprt: %+v, %v; want %+v", o.sprt, err, want)
+	}
 	o, err = parseTournamentOptions(append([]string{"--seed", "0", "--mode", "gauntlet"}, two...), &bytes.Buffer{})
 	if err != nil || !o.seedGiven || o.seed != 0 || o.mode != tournament.Gauntlet {
 		t.Errorf("--seed 0 --mode gauntlet: %+v, %v; want seed 0 given, gauntlet", o, err)
@@ -64,6 +76,10 @@ func TestParseTournamentOptions(t *testing.T) {
 		{append([]string{"--mode", "swiss"}, two...), "--mode"},
 		{append([]string{"--genmove-time", "0s"}, two...), "positive"},
 		{append([]string{"extra"}, two...), "unexpected argument"},
+		{[]string{"--engine", "name=a cmd=x 'y", "--engine", "name=b cmd=y"}, "closing quote"},
+		{append([]string{"--sprt", "elo0=5,elo1=0"}, two...), "--sprt: elo0 5 is not below elo1 0"},
+		{append([]string{"--sprt", "elo0=0,elo1=5", "--engine", "name=c cmd=z"}, two...), "--sprt: a test between two engines, not 3"},
+		{[]string{"--engine", "name=a cmd=x; rm y", "--engine", "name=b cmd=y"}, "not a valid word"},
 	} {
 		if _, err := parseTournamentOptions(c.args, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("parseTournamentOptions(%q) error %v, want one with %q", c.args, err, c.err)
@@ -77,7 +93,7 @@ func TestTournamentHelp(t *testing.T) {
 		t.Fatalf("--help error %v, want errHelp", err)
 	}
 	for _, want := range []string{"name=NAME", "seed", "cmd=", "--mode", "--rounds", "--openings", "--seed", "--concurrency",
-		"--results", "--record", "--json", "one core", "Elo"} {
+		"--results", "--record", "--json", "one core", "Elo", "--sprt", "elo0=A,elo1=B,alpha=X,beta=Y", "LLR", "pentanomial", "> +140"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("judge tournament --help does not mention %q", want)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -372,8 +373,14 @@ func TestTournamentEngineExits(t *testing.T) {
 	r := runTourney(t, ctx, []string{"--rounds", "1", "--connect-time", "20s", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good"),
 		"--engine", "name=dead cmd=" + fakeEngine(t, "dead", "exit")}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	// Every game was recorded, but dead never played one: status 1, and
+	// the log says why, quoting the end of its output.
+	if r.code != 1 || !strings.Contains(r.stderr, "tournament played without an engine") || !strings.Contains(r.stderr, "dead (2 games, all unplayed)") {
+		t.Fatalf("status %d, want 1 naming dead as never playing; stderr:\n%s", r.code, r.stderr)
+	}
+	if n := strings.Count(r.stderr, "engine exited before connecting"); n != 2 || !strings.Contains(r.stderr, `"status": "exit status 3"`) ||
+		!strings.Contains(r.stderr, `"last_output": ["fake engine dead on stderr", "fake engine pid `) {
+		t.Errorf("%d messages of dead exiting, want 2 with its status and its last output; stderr:\n%s", n, r.stderr)
 	}
 	if took := time.Since(start); took > 15*time.Second {
 		t.Errorf("took %v, want well under the 20 s connect time", took)
@@ -383,12 +390,17 @@ func TestTournamentEngineExits(t *testing.T) {
 		t.Fatalf("%d games, want 2", len(recs))
 	}
 	for _, rec := range recs {
-		exit := rec.BlackExit
+		exit, aliceExit := rec.BlackExit, rec.WhiteExit
 		if rec.White == "dead" {
-			exit = rec.WhiteExit
+			exit, aliceExit = rec.WhiteExit, rec.BlackExit
 		}
 		if rec.Played || !slices.Equal(rec.Faulted(), []int{1}) || rec.Forfeit.Reason != "no connection" || exit != "exit status 3" || rec.Winner != 0 {
 			t.Errorf("game %d: %+v; want alice winning unplayed, dead's exit status 3", rec.Game, rec)
+		}
+		// alice, in good standing, got quit as the rules say and exited
+		// cleanly (the fake engine exits 4 when hung up on without it).
+		if aliceExit != "" {
+			t.Errorf("game %d: alice exited with %q, want a clean exit after quit", rec.Game, aliceExit)
 		}
 	}
 	if !slices.Equal(recs[1].Restarted, []string{"dead"}) {
@@ -408,8 +420,8 @@ func TestTournamentHangingEngine(t *testing.T) {
 		"--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=hung cmd=" + fakeEngine(t, "hung", "hang"),
 		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good")}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "hung (2 games, all unplayed)") || !strings.Contains(r.stderr, "engine did not connect in time") {
+		t.Fatalf("status %d, want 1 naming hung as never playing; stderr:\n%s", r.code, r.stderr)
 	}
 	_, recs := readResults(t, results)
 	if len(recs) != 2 {
@@ -434,8 +446,8 @@ func TestTournamentNeitherEngineCanPlay(t *testing.T) {
 	r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--record", record, "--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=x cmd=" + fakeEngine(t, "x", "exit"),
 		"--engine", "name=y cmd=" + fakeEngine(t, "y", "exit")}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "x (2 games, all unplayed), y (2 games, all unplayed)") {
+		t.Fatalf("status %d, want 1 naming x and y as never playing; stderr:\n%s", r.code, r.stderr)
 	}
 	_, recs := readResults(t, results)
 	if len(recs) != 2 {
@@ -513,5 +525,175 @@ func TestTournamentResultsEdgeCases(t *testing.T) {
 	r = runTourney(t, ctx, append(args("seed "), "--rounds", "2"), nil)
 	if r.code != 1 || !strings.Contains(r.stderr, "seed flag") {
 		t.Errorf("resume with a seed flag added: status %d, want 1 naming the seed flag; stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// Every engine's program is checked before the first game: a missing or
+// non-executable one stops the tournament before any game is played.
+func TestTournamentChecksEnginesFirst(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "not-executable")
+	if err := os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	for _, bad := range []string{filepath.Join(dir, "no-such-engine"), notExec, "no-such-engine-on-the-path"} {
+		results := filepath.Join(t.TempDir(), "r.jsonl")
+		r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good"),
+			"--engine", "name=broken cmd='" + bad + "' --flag"}, nil)
+		if r.code != 1 || !strings.Contains(r.stderr, "engine broken") || !strings.Contains(r.stderr, filepath.Base(bad)) {
+			t.Errorf("%s: status %d, want 1 naming engine broken and its program; stderr:\n%s", bad, r.code, r.stderr)
+		}
+		if strings.Contains(r.stderr, "game 1/") {
+			t.Errorf("%s: a game was played before the check:\n%s", bad, r.stderr)
+		}
+		if _, err := os.Stat(results); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: the results file was created (%v)", bad, err)
+		}
+	}
+}
+
+// --results never overwrites a file that is not a results file, even one
+// without a newline, which could otherwise pass for a header cut short.
+func TestTournamentKeepsForeignResultsFile(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	for _, content := range []string{"my precious notes", "my precious notes\nline two\n"} {
+		results := filepath.Join(dir, "notes.txt")
+		if err := os.WriteFile(results, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, nil)
+		if r.code != 1 || !strings.Contains(r.stderr, "not a tournament results header") {
+			t.Errorf("over %q: status %d, want 1 and not a results header; stderr:\n%s", content, r.code, r.stderr)
+		}
+		if data, _ := os.ReadFile(results); string(data) != content {
+			t.Errorf("the file now holds %q, want %q kept", data, content)
+		}
+	}
+}
+
+// Resuming checks every record against the schedule: a forged record, put
+// before the real one, is refused with its line, and the file is kept.
+func TestTournamentResumeRefusesForgedRecord(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	args := func(rounds string) []string {
+		return []string{"--rounds", rounds, "--seed", "5", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}
+	}
+	if r := runTourney(t, ctx, args("1"), nil); r.code != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n") // header, game 1, game 2, ""
+	if len(lines) != 4 {
+		t.Fatalf("results file:\n%s\nwant a header and 2 games", data)
+	}
+	for _, forged := range []struct{ content, want string }{
+		{lines[0] + `{"game":1,"round":1,"black_engine":0,"white_engine":0,"black":"a","white":"a","outcome":"black wins","winner":0}` + "\n" +
+			lines[1] + lines[2], "line 2: game 1: engines 0 (black) and 0 (white), the schedule says"},
+		{lines[0] + lines[1] + lines[2] + lines[2], "line 4: game 2 again (first on line 3)"},
+	} {
+		content := forged.content
+		if err := os.WriteFile(results, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runTourney(t, ctx, args("2"), nil)
+		if r.code != 1 || !strings.Contains(r.stderr, "cannot resume") || !strings.Contains(r.stderr, forged.want) {
+			t.Errorf("resume with a forged record: status %d, want 1 and %q; stderr:\n%s", r.code, forged.want, r.stderr)
+		}
+		if after, _ := os.ReadFile(results); string(after) != content {
+			t.Errorf("the refused file was changed:\n%s\nwant:\n%s", after, content)
+		}
+	}
+}
+
+// A tournament interrupted without --results does not claim that a results
+// file keeps its games.
+func TestTournamentInterruptedWithoutResults(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	stopCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	r := runTourney(t, stopCtx, []string{"--rounds", "2", "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, &hooks{gameEnded: func(tournament.Record) { stop() }})
+	if r.code != 1 || !strings.Contains(r.stderr, "tournament interrupted: without --results the finished games are not kept") ||
+		strings.Contains(r.stderr, "results file") {
+		t.Errorf("status %d, want 1 and no claim of a results file; stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// --sprt stops a two-engine match as soon as the test decides, with the
+// ratio in every progress line and the verdict at the end: an engine that
+// loses every game is soon shown weaker, by more than 0 Elo rather than
+// 200; two equal engines are soon shown equal rather than 200 apart.
+func TestTournamentSPRT(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	for _, c := range []struct {
+		second, verdict string
+	}{
+		{"illegal", "H1 accepted (a is +200 Elo stronger than b rather than +0)"},
+		{"good", "H0 accepted (a is +0 Elo stronger than b rather than +200)"},
+	} {
+		dir := t.TempDir()
+		summary := filepath.Join(dir, "s.json")
+		r := runTourney(t, ctx, []string{"--rounds", "50", "--seed", "1", "--sprt", "elo0=0,elo1=200", "--json", summary,
+			"--engine-log-dir", filepath.Join(dir, "logs"),
+			"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+			"--engine", "name=b cmd=" + fakeEngine(t, "b", c.second)}, nil)
+		if r.code != 0 {
+			t.Fatalf("b %s: status %d; stderr:\n%s", c.second, r.code, r.stderr)
+		}
+		var s tournament.Summary
+		data, _ := os.ReadFile(summary)
+		if err := json.Unmarshal(data, &s); err != nil || s.SPRT == nil {
+			t.Fatalf("summary %v, sprt %v", err, s.SPRT)
+		}
+		pairs := s.SPRT.Pentanomial.Pairs()
+		if !strings.HasPrefix(c.verdict, s.SPRT.Verdict) || pairs == 0 || len(s.Games) != 2*pairs || len(s.Games) >= 100 || !s.Complete {
+			t.Errorf("b %s: verdict %q after %d pairs, %d games, complete %v; want %q before the 100 games, 2 a pair, complete",
+				c.second, s.SPRT.Verdict, pairs, len(s.Games), s.Complete, c.verdict)
+		}
+		// The test stopped at the first pair whose ratio crossed a bound.
+		if s.SPRT.LLR > s.SPRT.Lower && s.SPRT.LLR < s.SPRT.Upper {
+			t.Errorf("b %s: LLR %v inside [%v, %v] at the stop", c.second, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper)
+		}
+		if n := strings.Count(r.stderr, ", LLR "); n != len(s.Games) || !strings.Contains(r.stderr, " [-2.94, 2.94]\n") {
+			t.Errorf("b %s: %d progress lines with the LLR and its bounds, want %d:\n%s", c.second, n, len(s.Games), r.stderr)
+		}
+		want := fmt.Sprintf("sprt elo0=0,elo1=200,alpha=0.05,beta=0.05: a vs b, %s (pentanomial ", countOf(pairs, "pair"))
+		if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, c.verdict) {
+			t.Errorf("b %s: stdout lacks %q and %q:\n%s", c.second, want, c.verdict, r.stdout)
+		}
+	}
+}
+
+// A test the rounds do not decide says so.
+func TestTournamentSPRTUndecided(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--sprt", "elo0=0,elo1=5", "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, nil)
+	if r.code != 0 || !strings.Contains(r.stdout, "a vs b, 1 pair (pentanomial 0 0 1 0 0): LLR ") ||
+		!strings.Contains(r.stdout, ": not decided: the rounds ran out first") {
+		t.Errorf("status %d, want 0 and not decided; stdout:\n%s", r.code, r.stdout)
 	}
 }
