@@ -302,6 +302,9 @@ func saveFile(path string, b []byte) error {
 		return err
 	}
 	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp makes the file private; weights are not secret
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -128,7 +128,6 @@ func TestFormatErrors(t *testing.T) {
 		{"checksum", append(slices.Clone(good[:len(good)-1]), good[len(good)-1]^1), "checksum"},
 		{"not a number", reseal(nan), "weight 2 (phase 0) is NaN"},
 		{"metadata not UTF-8", reseal(badUTF8), "not UTF-8"},
-		{"too large", make([]byte, maxFileSize+1), "larger than any"},
 	} {
 		_, err := Read(bytes.NewReader(tc.data))
 		if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), tc.want) {
@@ -138,6 +137,18 @@ func TestFormatErrors(t *testing.T) {
 			t.Errorf("%s: ReadModel error %v", tc.name, err)
 		}
 	}
+	// A reader that never ends is cut off after the largest valid size.
+	if _, err := Read(endless{}); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "larger than any") {
+		t.Errorf("endless input: error %v", err)
+	}
+}
+
+// endless is a reader of zero bytes without end.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
 
 // TestFormatCorruption cuts the file at every length and flips bytes all
@@ -146,18 +157,22 @@ func TestFormatCorruption(t *testing.T) {
 	var buf bytes.Buffer
 	newWeights(1, randomCanonical(1, 500, 4), "m").Write(&buf)
 	good := buf.Bytes()
-	for n := 0; n < len(good); n++ {
+	rng := rand.New(rand.NewPCG(5, 6))
+	// Every length through the header and the metadata, the last few
+	// bytes, and lengths at random in between.
+	var lengths, offsets []int
+	for n := 0; n < headerSize+8; n++ {
+		lengths = append(lengths, n, len(good)-1-n)
+		offsets = append(offsets, n, len(good)-1-n)
+	}
+	for i := 0; i < 300; i++ {
+		lengths = append(lengths, rng.IntN(len(good)))
+		offsets = append(offsets, rng.IntN(len(good)))
+	}
+	for _, n := range lengths {
 		if _, err := decode(good[:n]); !errors.Is(err, ErrFormat) {
 			t.Fatalf("file cut at %d of %d bytes: error %v", n, len(good), err)
 		}
-	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	offsets := []int{}
-	for i := 0; i < headerSize+2; i++ {
-		offsets = append(offsets, i)
-	}
-	for i := 0; i < 2000; i++ {
-		offsets = append(offsets, rng.IntN(len(good)))
 	}
 	for _, off := range offsets {
 		bad := slices.Clone(good)
