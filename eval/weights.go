@@ -7,9 +7,10 @@ import (
 )
 
 // Scale is the fixed-point unit of Weights: a weight or an evaluation of n
-// is n/Scale discs. 256 keeps rounding far below a disc (46 rounded weights
-// err by 0.03 disc at most in all) while an int16 weight still spans ±128
-// discs, twice the largest possible disc difference.
+// is n/Scale discs. 256 keeps rounding far below a disc (the 47 weights of
+// an evaluation, each rounded by half a unit at most, err by 0.09 disc at
+// the very worst) while an int16 weight still spans ±128 discs, twice the
+// largest possible disc difference.
 const Scale = 256
 
 // Weights is an evaluation in fixed point, ready for a search. It is
