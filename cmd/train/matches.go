@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -81,6 +82,11 @@ func (r result) percent() float64 {
 		return 0
 	}
 	return 100 * (float64(r.wins) + 0.5*float64(r.draws)) / float64(r.games)
+}
+
+// String formats a result: the score and the games won, drawn and lost.
+func (r result) String() string {
+	return fmt.Sprintf("%.1f%% (+%d =%d -%d of %d)", r.percent(), r.wins, r.draws, r.losses, r.games)
 }
 
 // vsRandom plays games games of m's greedy player against a uniformly

@@ -309,3 +309,26 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("resume after interrupt: exit %d, %q %q", code, out, e)
 	}
 }
+
+// TestProgressOutput checks the lines a run prints: progress with speed
+// and TD error, and after each checkpoint the two evaluations.
+func TestProgressOutput(t *testing.T) {
+	dir := t.TempDir()
+	code, out, e := runTrain(t, context.Background(), append(files(dir, "p"), "--phases", "2",
+		"--games", "128", "--checkpoint-every", "64", "--eval-games", "10", "--final-games", "10", "--progress", "1ns")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	for _, want := range []string{
+		"train: starting from 0 games: seed 1, 2 phases, alpha 0.004 (decay 1000000), lambda 0.5, epsilon 0.1, 2 workers\n",
+		"train: 64 games  ", " games/s  TD error ", " discs (rms ", "  alpha 0.004  ",
+		"train: checkpoint at 64 games: vs random ", "; vs previous checkpoint ", " of 10) (",
+		"train: checkpoint at 128 games: vs random ",
+		"train: done: 128 games, ",
+		"train: final weights, greedy vs random: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -100,8 +100,12 @@ func (t *trainer) run(ctx context.Context) (interrupted bool, err error) {
 	start := time.Now()
 	secondsBefore := t.st.Seconds
 	lastLine, gamesAtLine := start, t.st.Games
+	verb := "starting"
+	if o.resume {
+		verb = "resuming"
+	}
 	fmt.Fprintf(t.out, "train: %s from %d games: seed %d, %d phases, alpha %g (decay %d), lambda %g, epsilon %g, %d workers\n",
-		map[bool]string{false: "starting", true: "resuming"}[o.resume], t.st.Games,
+		verb, t.st.Games,
 		o.Seed, o.Phases, o.Alpha, o.Decay, o.Lambda, o.Epsilon, o.workers)
 	for {
 		if o.games > 0 && t.st.Games >= o.games {
@@ -207,9 +211,4 @@ func (t *trainer) save() error {
 		return fmt.Errorf("%s: %w", t.opt.output, err)
 	}
 	return w.Save(t.opt.output)
-}
-
-// String formats a result: the score and the games won, drawn and lost.
-func (r result) String() string {
-	return fmt.Sprintf("%.1f%% (+%d =%d -%d of %d)", r.percent(), r.wins, r.draws, r.losses, r.games)
 }
