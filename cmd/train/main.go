@@ -1,0 +1,118 @@
+// Command train learns the weights of the pattern evaluation (package eval)
+// from self-play by TD(lambda), with checkpoints, resumption and progress
+// lines. See "train --help" and docs/eval.md.
+//
+//	go run ./cmd/train --games 6000000 --output eval/default.weights
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/tcgothello/mcts/eval"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitError       = 1   // an error, such as an unreadable checkpoint
+	exitUsage       = 2   // the command line is wrong
+	exitInterrupted = 130 // stopped by Ctrl-C, after saving (128 + SIGINT, as shells report it)
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole program; it returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "train: internal error: %v\n", r)
+			code = exitError
+		}
+	}()
+	o, fs, err := parseOptions(args)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "train: %v\nRun 'train --help' for the flags.\n", err)
+		return exitUsage
+	case o.help:
+		fmt.Fprint(stdout, usage(fs))
+		return exitOK
+	case o.info != "":
+		if err := info(stdout, o.info); err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
+	if o.compare {
+		if err := compare(stdout, fs.Arg(0), fs.Arg(1), o); err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
+	t, err := newTrainer(o, fs.Changed, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "train: %v\n", err)
+		if _, ok := err.(usageError); ok {
+			return exitUsage
+		}
+		return exitError
+	}
+	interrupted, err := t.run(ctx)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "train: %v\n", err)
+		return exitError
+	case interrupted:
+		return exitInterrupted
+	}
+	return exitOK
+}
+
+// info describes a weights or checkpoint file: phases, and the metadata,
+// indented if it is JSON.
+func info(w io.Writer, path string) error {
+	m, err := eval.LoadModel(path)
+	if err != nil {
+		return err
+	}
+	meta := m.Meta
+	var v any
+	if json.Unmarshal([]byte(meta), &v) == nil {
+		if b, err := json.MarshalIndent(v, "", "  "); err == nil {
+			meta = string(b)
+		}
+	}
+	_, err = fmt.Fprintf(w, "%s: pattern set %d, %d phases, %d weights per phase\n%s\n",
+		path, eval.PatternSetID, m.Phases(), eval.CanonicalWeights, strings.TrimSpace(meta))
+	return err
+}
+
+// compare plays the greedy players of two files against each other (from
+// paired random openings) and each against a random player.
+func compare(w io.Writer, pathA, pathB string, o options) error {
+	a, err := eval.LoadModel(pathA)
+	if err != nil {
+		return err
+	}
+	b, err := eval.LoadModel(pathB)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "train: %s vs %s: %s\n", pathA, pathB, vsModel(a, b, o.Seed, o.evalGames, o.workers))
+	fmt.Fprintf(w, "train: %s vs random: %s\n", pathA, vsRandom(a, o.Seed, o.evalGames, o.workers))
+	fmt.Fprintf(w, "train: %s vs random: %s\n", pathB, vsRandom(b, o.Seed, o.evalGames, o.workers))
+	return nil
+}

@@ -1,0 +1,20 @@
+package eval
+
+import (
+	_ "embed"
+	"sync"
+)
+
+// defaultFile is the weight set shipped in every binary that uses Default:
+// written by cmd/train (its metadata says how; see docs/eval.md).
+//
+//go:embed default.weights
+var defaultFile []byte
+
+// defaultWeights parses the embedded file once; the result is read-only.
+var defaultWeights = sync.OnceValues(func() (*Weights, error) { return parseWeights(defaultFile) })
+
+// Default returns the weights shipped in the binary. Every call returns the
+// same read-only Weights, safe for concurrent use. The error can only be a
+// defect of the build (a damaged embedded file), which TestDefault catches.
+func Default() (*Weights, error) { return defaultWeights() }
