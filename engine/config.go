@@ -18,6 +18,10 @@ const (
 	// UCB is flat UCB1: the root's moves are the arms of a bandit, and each
 	// playout starts right after one of them. No tree grows below the root.
 	UCB
+	// Greedy plays the move after which the evaluator (SetEvaluator) likes
+	// the position best for the side that moved: a 1-ply search, which
+	// shows what the evaluation alone knows.
+	Greedy
 )
 
 // String returns the algorithm's name as ParseAlgorithm accepts it.
@@ -27,19 +31,23 @@ func (a Algorithm) String() string {
 		return "uct"
 	case UCB:
 		return "ucb"
+	case Greedy:
+		return "greedy"
 	}
 	return fmt.Sprintf("algorithm(%d)", int(a))
 }
 
-// ParseAlgorithm parses "uct" or "ucb" (case-insensitive).
+// ParseAlgorithm parses "uct", "ucb" or "greedy" (case-insensitive).
 func ParseAlgorithm(s string) (Algorithm, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "uct":
 		return UCT, nil
 	case "ucb":
 		return UCB, nil
+	case "greedy":
+		return Greedy, nil
 	}
-	return UCT, fmt.Errorf("unknown algorithm %q: want uct or ucb", s)
+	return UCT, fmt.Errorf("unknown algorithm %q: want uct, ucb or greedy", s)
 }
 
 // Reward selects how the end of a playout is scored for the side that moved.
@@ -76,6 +84,47 @@ func ParseReward(s string) (Reward, error) {
 		return DiscDiff, nil
 	}
 	return WinLoss, fmt.Errorf("unknown reward %q: want winloss or discdiff", s)
+}
+
+// Leaf selects how the search values the position where an iteration ends.
+type Leaf int
+
+// The leaf evaluations.
+const (
+	// LeafPlayout plays one uniformly random game to its end: the course's
+	// Monte-Carlo evaluation.
+	LeafPlayout Leaf = iota
+	// LeafEval asks the evaluator (SetEvaluator) instead: no playout.
+	LeafEval
+	// LeafMix averages both: EvalWeight times the evaluator's value plus
+	// (1 - EvalWeight) times the playout's result.
+	LeafMix
+)
+
+// String returns the leaf evaluation's name as ParseLeaf accepts it.
+func (l Leaf) String() string {
+	switch l {
+	case LeafPlayout:
+		return "playout"
+	case LeafEval:
+		return "eval"
+	case LeafMix:
+		return "mix"
+	}
+	return fmt.Sprintf("leaf(%d)", int(l))
+}
+
+// ParseLeaf parses "playout", "eval" or "mix" (case-insensitive).
+func ParseLeaf(s string) (Leaf, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "playout":
+		return LeafPlayout, nil
+	case "eval":
+		return LeafEval, nil
+	case "mix":
+		return LeafMix, nil
+	}
+	return LeafPlayout, fmt.Errorf("unknown leaf evaluation %q: want playout, eval or mix", s)
 }
 
 // Arena bounds, in nodes. A node is 32 bytes (see tree.go).
@@ -199,6 +248,33 @@ type Config struct {
 	// see docs/engine.md for the measurement.
 	SolveEmpties int
 
+	// Leaf is how an iteration values its leaf: LeafPlayout (a random
+	// playout), LeafEval (the evaluator) or LeafMix. The evaluator is
+	// given by Searcher.SetEvaluator; without one only LeafPlayout works.
+	// Default LeafPlayout: the course's algorithm, and what an engine
+	// without an evaluator can do; search chooses its own default by
+	// measured matches (docs/strength.md).
+	Leaf Leaf
+
+	// EvalWeight is the evaluator's share of a LeafMix value, 0..1.
+	// Default 0.5: neither source is trusted over the other until a match
+	// says so.
+	EvalWeight float64
+
+	// EvalScale turns the evaluator's estimate of the final disc
+	// difference d into a win probability for WinLoss rewards,
+	// 1/(1+exp(-d/EvalScale)). Default 8 discs: a position judged 8 discs
+	// ahead wins about 73% of the time, 16 discs about 88%. (Under
+	// DiscDiff the estimate maps like a playout's result, (d+64)/128.)
+	EvalScale float64
+
+	// PriorVisits gives every new node this many virtual visits at the
+	// evaluator's value when its parent is expanded (Gelly and Silver's
+	// prior knowledge): the selection then starts with the evaluation's
+	// opinion and lets real results outweigh it. Node visit counts include
+	// them. 0: none. Needs an evaluator.
+	PriorVisits int
+
 	// Seed seeds the random generator, together with the position searched:
 	// the same Seed, position and playout budget give the same result. Zero
 	// is a valid seed; callers that want varied games set it from the clock.
@@ -222,6 +298,9 @@ func DefaultConfig() Config {
 		ArenaNodes:      1 << 23,
 		Solver:          true,
 		SolveEmpties:    10,
+		Leaf:            LeafPlayout,
+		EvalWeight:      0.5,
+		EvalScale:       8,
 	}
 }
 
@@ -229,8 +308,20 @@ func DefaultConfig() Config {
 // checked only when Pruning is on.
 func (c Config) Validate() error {
 	var errs []error
-	if c.Algorithm != UCT && c.Algorithm != UCB {
-		errs = append(errs, fmt.Errorf("algorithm %d: want uct or ucb", int(c.Algorithm)))
+	if c.Algorithm != UCT && c.Algorithm != UCB && c.Algorithm != Greedy {
+		errs = append(errs, fmt.Errorf("algorithm %d: want uct, ucb or greedy", int(c.Algorithm)))
+	}
+	if c.Leaf != LeafPlayout && c.Leaf != LeafEval && c.Leaf != LeafMix {
+		errs = append(errs, fmt.Errorf("leaf %d: want playout, eval or mix", int(c.Leaf)))
+	}
+	if !finite(c.EvalWeight) || c.EvalWeight < 0 || c.EvalWeight > 1 {
+		errs = append(errs, fmt.Errorf("eval weight %v: want 0..1", c.EvalWeight))
+	}
+	if !finite(c.EvalScale) || c.EvalScale <= 0 {
+		errs = append(errs, fmt.Errorf("eval scale %v: want a finite number > 0", c.EvalScale))
+	}
+	if c.PriorVisits < 0 || c.PriorVisits > 1000 {
+		errs = append(errs, fmt.Errorf("prior visits %d: want 0..1000", c.PriorVisits))
 	}
 	if c.Reward != WinLoss && c.Reward != DiscDiff {
 		errs = append(errs, fmt.Errorf("reward %d: want winloss or discdiff", int(c.Reward)))

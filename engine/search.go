@@ -39,6 +39,7 @@ var (
 	ErrNoLimit         = errors.New("search has no limit: give a deadline, a playout budget or a context with a deadline")
 	ErrInvalidPosition = errors.New("invalid position")
 	ErrNotReady        = errors.New("searcher not created by engine.New")
+	ErrNoEvaluator     = errors.New("the configuration needs an evaluator (SetEvaluator): leaf eval or mix, prior visits, or greedy")
 )
 
 // Searcher runs searches with one configuration, reusing its node arena. It
@@ -64,6 +65,10 @@ type Searcher struct {
 	solvedLeaves int64
 	arenaFull    bool
 
+	// evaluate, when set, estimates the final disc difference for the
+	// side to move: see SetEvaluator.
+	evaluate func(p, o uint64) float64
+
 	// leafSolver, when set, proves leaves of at most cfg.SolveEmpties
 	// empty squares: see SetLeafSolver.
 	leafSolver func(p, o uint64) int
@@ -87,6 +92,23 @@ func New(cfg Config) (*Searcher, error) {
 		s.pruneEvery = uint32(cfg.PruneEvery)
 	}
 	return s, nil
+}
+
+// SetEvaluator gives the search an evaluation function: evaluate(p, o)
+// returns the expected final disc difference for the side to move, owning
+// the discs p against o (exact when the game is over). Config.Leaf,
+// PriorVisits and the Greedy algorithm use it. nil removes it. It is called
+// from Search's goroutine only.
+func (s *Searcher) SetEvaluator(evaluate func(p, o uint64) float64) { s.evaluate = evaluate }
+
+// evalReward returns the evaluator's value of the position for its side to
+// move, as a reward in 0..1.
+func (s *Searcher) evalReward(p, o uint64) float64 {
+	d := s.evaluate(p, o)
+	if s.cfg.Reward == DiscDiff {
+		return min(1, max(0, (d+64)/128))
+	}
+	return 1 / (1 + math.Exp(-d/s.cfg.EvalScale))
 }
 
 // SetLeafSolver gives the search an exact solver for small positions:
@@ -122,6 +144,9 @@ func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits)
 	if lim.Playouts < 0 {
 		return Result{}, fmt.Errorf("playout budget %d: want 0 (none) or more", lim.Playouts)
 	}
+	if s.evaluate == nil && (s.cfg.Leaf != LeafPlayout || s.cfg.PriorVisits > 0 || s.cfg.Algorithm == Greedy) {
+		return Result{}, ErrNoEvaluator
+	}
 	deadline := lim.Deadline
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
@@ -138,6 +163,9 @@ func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits)
 		return single(othello.Move(bits.TrailingZeros64(moves)), start), nil
 	}
 
+	if s.cfg.Algorithm == Greedy {
+		return s.greedy(pos, start), nil
+	}
 	s.reset(pos)
 	budget := lim.Playouts
 	if budget == 0 || budget > maxRootVisits {
@@ -186,6 +214,30 @@ func (s *Searcher) expired(ctx context.Context, deadline time.Time) string {
 		return StopDeadline
 	}
 	return ""
+}
+
+// greedy answers with the move whose resulting position is worth most to
+// the side that moves, by the evaluator; ties go to the lower square.
+func (s *Searcher) greedy(pos othello.Position, start time.Time) Result {
+	best, bestValue := othello.NoMove, math.Inf(-1)
+	var roots []MoveStats
+	for moves := pos.Moves(); moves != 0; moves &= moves - 1 {
+		m := othello.Move(bits.TrailingZeros64(moves))
+		p, o := step(pos.Player, pos.Opponent, m)
+		v := 1 - s.evalReward(p, o)
+		roots = append(roots, MoveStats{Move: m, Mean: v})
+		if v > bestValue {
+			best, bestValue = m, v
+		}
+	}
+	return Result{Move: best, Stats: Stats{
+		Elapsed:   time.Since(start),
+		Nodes:     1,
+		WinRate:   bestValue,
+		PV:        []othello.Move{best},
+		Stopped:   StopGreedy,
+		RootMoves: roots,
+	}}
 }
 
 // single is the answer for a position with one legal move or a forced pass.

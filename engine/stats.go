@@ -17,6 +17,7 @@ const (
 	StopAllEqual    = "all equal"     // every root move left is equal within σ_e
 	StopCancelled   = "cancelled"     // the context was cancelled
 	StopProven      = "proven"        // the root's result is proven (MCTS-Solver)
+	StopGreedy      = "greedy"        // the greedy algorithm chose by the evaluator alone
 )
 
 // Stats describes one search, for logs and analysis.

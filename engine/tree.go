@@ -116,6 +116,17 @@ func (s *Searcher) expand(n uint32, p, o uint64) bool {
 			moves &= moves - 1
 		}
 	}
+	if s.cfg.PriorVisits > 0 {
+		// Prior knowledge: each child starts with virtual visits at the
+		// evaluator's value for the side that moves into it.
+		k := float64(s.cfg.PriorVisits)
+		for i := range children {
+			cp, co := step(p, o, children[i].move)
+			v := 1 - s.evalReward(cp, co)
+			children[i].visits = uint32(s.cfg.PriorVisits)
+			children[i].sum, children[i].sumSq = k*v, k*v*v
+		}
+	}
 	nd := &s.nodes[n]
 	nd.first, nd.nchild = first, uint8(count)
 	return true
@@ -239,9 +250,15 @@ func (s *Searcher) iterate() {
 	// the playout's result being for the side to move at the leaf.
 	var r float64
 	proven := s.nodes[n].flags&flagProven != 0
-	if proven && s.cfg.Reward == WinLoss {
+	switch {
+	case proven && s.cfg.Reward == WinLoss:
 		r = s.reward(provenOutcome(s.nodes[n].flags))
-	} else {
+	case s.cfg.Leaf == LeafEval:
+		r = 1 - s.evalReward(p, o)
+	case s.cfg.Leaf == LeafMix:
+		w := s.cfg.EvalWeight
+		r = w*(1-s.evalReward(p, o)) + (1-w)*s.reward(-playout(p, o, &s.rng))
+	default:
 		r = s.reward(-playout(p, o, &s.rng))
 	}
 	for i := depth; i >= 0; i-- {
