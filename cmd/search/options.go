@@ -63,6 +63,7 @@ type options struct {
 	perft          int
 	engine         engine.Config
 
+	evalFile     string       // --eval-file: weights instead of the embedded set
 	solveFile    string       // --solve: solve the positions of this file and exit
 	solveMode    endgame.Mode // --solve-mode
 	solver       bool         // --solver: the endgame solver in genmove
@@ -99,7 +100,19 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"random seed; the same seed, position and --playouts give the same move "+
 			"(default 0: taken from the clock, and logged so that a game can be replayed)")
 	fs.Var(algorithmValue{&o.engine.Algorithm}, "algo",
-		"search algorithm: uct (a tree with UCB1 at every node) or ucb (flat UCB1 over the root's moves)")
+		"search algorithm: uct (a tree with UCB1 at every node), ucb (flat UCB1 over the root's moves) "+
+			"or greedy (1-ply: the move the evaluation likes best, to see what it knows)")
+	fs.Var(leafValue{&o.engine.Leaf}, "leaf",
+		"how the search values a leaf: playout (one uniformly random game, the course's MCTS), "+
+			"eval (the trained pattern evaluation) or mix (--eval-weight of the evaluation, the rest playout)")
+	fs.Float64Var(&o.engine.EvalWeight, "eval-weight", o.engine.EvalWeight,
+		"--leaf mix: the evaluation's share of a leaf's value, 0..1")
+	fs.Float64Var(&o.engine.EvalScale, "eval-scale", o.engine.EvalScale,
+		"discs of evaluation per logistic unit when it becomes a win probability: 1/(1+exp(-d/scale))")
+	fs.IntVar(&o.engine.PriorVisits, "prior-visits", o.engine.PriorVisits,
+		"virtual visits at the evaluation's value that every new tree node starts with (0..1000) (default 0: none)")
+	fs.StringVar(&o.evalFile, "eval-file", o.evalFile,
+		"load the evaluation's weights from `FILE` (written by train) instead of the embedded set (default: embedded)")
 	fs.Float64Var(&o.engine.Exploration, "exploration", o.engine.Exploration,
 		"UCB1 exploration constant C in mean + C*sqrt(ln N / n)")
 	fs.Var(rewardValue{&o.engine.Reward}, "reward",

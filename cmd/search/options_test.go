@@ -61,7 +61,8 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-rd", "3", "--prune-sigma-e", "0.01", "--prune-min-visits", "50",
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
-		"--table-mb", "32", "--solve-mode", "wld", "10.1.2.3", "9000",
+		"--table-mb", "32", "--solve-mode", "wld", "--leaf", "mix", "--eval-weight", "0.3",
+		"--eval-scale", "12", "--prior-visits", "7", "--eval-file", "w.weights", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
 	if err != nil {
@@ -74,6 +75,8 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.Pruning, want.engine.PruneRD, want.engine.PruneSigmaE = true, 3, 0.01
 	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
 	want.solver, want.solveEmpties, want.tableMB, want.solveMode = false, 14, 32, endgame.WLD
+	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
+	want.evalFile = "w.weights"
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
 	}
@@ -133,6 +136,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--solve-empties", "31"}, "--solve-empties"},
 		{[]string{"--table-mb", "0"}, "--table-mb"},
 		{[]string{"--solve-mode", "fast"}, "--solve-mode"},
+		{[]string{"--leaf", "oracle"}, "--leaf"},
+		{[]string{"--eval-weight", "1.5"}, "eval weight"},
+		{[]string{"--eval-scale", "0"}, "eval scale"},
+		{[]string{"--prior-visits", "-1"}, "prior visits"},
 		{[]string{"--exploration", "-1"}, "exploration"},
 		{[]string{"--pruning", "on", "--prune-rd", "0"}, "r_d"},
 		// --pruning takes a value: it never swallows a flag nor defaults.

@@ -13,6 +13,8 @@ import (
 
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/eval"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/web"
 )
@@ -75,6 +77,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	return exitOK
 }
 
+// loadWeights returns the evaluation's weights: the embedded set, or the
+// file's.
+func loadWeights(path string) (*eval.Weights, error) {
+	if path == "" {
+		return eval.Default()
+	}
+	w, err := eval.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("--eval-file: %w", err)
+	}
+	return w, nil
+}
+
 // play builds the engine and the session, and serves the mode o asks for.
 func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.seed == 0 {
@@ -87,6 +102,13 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	if err != nil {
 		return err
 	}
+	weights, err := loadWeights(o.evalFile)
+	if err != nil {
+		return err
+	}
+	searcher.SetEvaluator(func(p, o uint64) float64 {
+		return float64(weights.Value(othello.Position{Player: p, Opponent: o}))
+	})
 	mode := "stdin"
 	switch {
 	case o.addr != "":
@@ -101,6 +123,9 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.Bool("pruning", o.engine.Pruning), zap.Float64("prune_rd", o.engine.PruneRD),
 		zap.Float64("prune_sigma_e", o.engine.PruneSigmaE), zap.Int("prune_min_visits", o.engine.PruneMinVisits),
 		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes),
+		zap.String("leaf", o.engine.Leaf.String()), zap.Float64("eval_weight", o.engine.EvalWeight),
+		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits),
+		zap.String("eval_file", o.evalFile),
 		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",

@@ -76,3 +76,17 @@ func (v solveModeValue) Set(s string) error {
 	*v.m = m
 	return nil
 }
+
+// leafValue is a pflag.Value for engine.Leaf.
+type leafValue struct{ l *engine.Leaf }
+
+func (v leafValue) String() string { return v.l.String() }
+func (v leafValue) Type() string   { return "playout|eval|mix" }
+func (v leafValue) Set(s string) error {
+	l, err := engine.ParseLeaf(s)
+	if err != nil {
+		return err
+	}
+	*v.l = l
+	return nil
+}
