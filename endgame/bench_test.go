@@ -3,6 +3,7 @@ package endgame
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"testing"
 
@@ -11,12 +12,17 @@ import (
 
 // BenchmarkSolveFFO40to44 solves FFO #40 to #44 exactly, one solve per
 // position per iteration, with the table cleared before each, and reports
-// nodes per second and nodes per solve beside the time.
+// nodes per second and nodes per solve beside the time. The move ordering
+// uses the embedded evaluation, as search does; ENDGAME_NO_EVAL=1 measures
+// the solver without it.
 func BenchmarkSolveFFO40to44(b *testing.B) {
 	entries := readFFO(b)[:5]
 	s, err := New(DefaultTableBytes)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if os.Getenv("ENDGAME_NO_EVAL") == "" {
+		setOrderEval(b, s)
 	}
 	b.ReportAllocs()
 	var nodes uint64

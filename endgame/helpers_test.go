@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -61,6 +62,17 @@ func readFFO(t testing.TB) []ffoEntry {
 		t.Fatalf("ffo: %d positions, want 20", len(entries))
 	}
 	return entries
+}
+
+// setOrderEval gives s the embedded evaluation for its move ordering, as
+// search does.
+func setOrderEval(t testing.TB, s *Solver) {
+	t.Helper()
+	w, err := eval.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetOrderEval(func(p, o uint64) int32 { return w.Eval(othello.Position{Player: p, Opponent: o}) })
 }
 
 // newTestSolver returns a solver with a small table, enough for tests.

@@ -55,7 +55,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case o.solveFile != "":
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		if err := runSolve(ctx, stdin, stdout, stderr, o.solveFile, o.solveMode, o.tableMB<<20); err != nil {
+		weights, err := loadWeights(o.evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "search: %v\n", err)
+			return exitError
+		}
+		if err := runSolve(ctx, stdin, stdout, stderr, o.solveFile, o.solveMode, o.tableMB<<20, orderEval(weights)); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)
 			return exitError
 		}
@@ -88,6 +93,11 @@ func loadWeights(path string) (*eval.Weights, error) {
 		return nil, fmt.Errorf("--eval-file: %w", err)
 	}
 	return w, nil
+}
+
+// orderEval adapts the evaluation to the solver's move ordering.
+func orderEval(w *eval.Weights) func(p, o uint64) int32 {
+	return func(p, o uint64) int32 { return w.Eval(othello.Position{Player: p, Opponent: o}) }
 }
 
 // play builds the engine and the session, and serves the mode o asks for.
@@ -136,6 +146,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		if thinker.solver, err = endgame.New(o.tableMB << 20); err != nil {
 			return err
 		}
+		thinker.solver.SetOrderEval(orderEval(weights))
 		searcher.SetLeafSolver(thinker.solver.Outcome)
 	}
 	if o.httpAddr != "" {

@@ -49,7 +49,7 @@ func parseSolveLine(text string) (id string, pos othello.Position, ok bool, err 
 // prints "ID SCORE MOVE NODES SECONDS" for each, then a total line. A line
 // that cannot be read is reported on errw with its number, and the others
 // are still solved; the error returned then says how many failed.
-func runSolve(ctx context.Context, stdin io.Reader, w, errw io.Writer, path string, mode endgame.Mode, tableBytes int) error {
+func runSolve(ctx context.Context, stdin io.Reader, w, errw io.Writer, path string, mode endgame.Mode, tableBytes int, order func(p, o uint64) int32) error {
 	in := stdin
 	if path != "-" {
 		f, err := os.Open(path)
@@ -80,6 +80,7 @@ func runSolve(ctx context.Context, stdin io.Reader, w, errw io.Writer, path stri
 	if err != nil {
 		return err
 	}
+	solver.SetOrderEval(order)
 	var nodes uint64
 	var elapsed time.Duration
 	for _, in := range inputs {
