@@ -275,6 +275,14 @@ type Config struct {
 	// them. 0: none. Needs an evaluator.
 	PriorVisits int
 
+	// Reuse keeps the tree between searches: when a search's position is
+	// one or two plies below the last search's root (after the engine's
+	// move and the opponent's reply), UCT starts from that subtree and its
+	// visits instead of from nothing. A search then depends on the one
+	// before it as well as on its seed; Searcher.Reset forgets the tree.
+	// Default on.
+	Reuse bool
+
 	// Seed seeds the random generator, together with the position searched:
 	// the same Seed, position and playout budget give the same result. Zero
 	// is a valid seed; callers that want varied games set it from the clock.
@@ -301,6 +309,7 @@ func DefaultConfig() Config {
 		Leaf:            LeafPlayout,
 		EvalWeight:      0.5,
 		EvalScale:       8,
+		Reuse:           true,
 	}
 }
 

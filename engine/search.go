@@ -65,6 +65,13 @@ type Searcher struct {
 	solvedLeaves int64
 	arenaFull    bool
 
+	// Tree reuse (reuse.go): whether the arena holds the tree of the last
+	// search, and the buffers the move of a subtree reuses.
+	treeValid   bool
+	reuseBlocks []reuseBlock
+	reuseStack  [][2]uint32
+	reused      int64
+
 	// evaluate, when set, estimates the final disc difference for the
 	// side to move: see SetEvaluator.
 	evaluate func(p, o uint64) float64
@@ -166,10 +173,10 @@ func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits)
 	if s.cfg.Algorithm == Greedy {
 		return s.greedy(pos, start), nil
 	}
-	s.reset(pos)
+	s.begin(pos)
 	budget := lim.Playouts
-	if budget == 0 || budget > maxRootVisits {
-		budget = maxRootVisits
+	if room := int64(maxRootVisits) - int64(s.nodes[0].visits); budget == 0 || budget > room {
+		budget = room
 	}
 	stopped := StopPlayouts
 	var it int64
@@ -251,15 +258,30 @@ func single(m othello.Move, start time.Time) Result {
 	}}
 }
 
-// reset clears the arena for a search of pos, expands the root, and seeds
-// the generator from the Seed and the position.
+// begin prepares a search of pos: it keeps the last search's tree below pos
+// if it can (Config.Reuse), else clears the arena; and it seeds the
+// generator from the Seed and the position.
+func (s *Searcher) begin(pos othello.Position) {
+	s.reused = s.reuse(pos)
+	if s.reused == 0 {
+		s.reset(pos)
+	}
+	s.treeValid = s.cfg.Algorithm == UCT
+	s.maxDepth, s.pruned, s.solvedLeaves, s.arenaFull = 0, 0, 0, false
+	s.warming = s.cfg.Pruning
+	s.rng = newRNG(s.cfg.Seed ^ splitmix64(pos.Player^splitmix64(pos.Opponent)))
+}
+
+// Reset forgets the tree kept for reuse: the next search starts afresh. A
+// new game or a position that does not follow from the last search's
+// starts afresh anyway.
+func (s *Searcher) Reset() { s.treeValid = false }
+
+// reset clears the arena for a search of pos and expands the root.
 func (s *Searcher) reset(pos othello.Position) {
 	s.rootP, s.rootO = pos.Player, pos.Opponent
 	s.nodes[0] = node{move: othello.NoMove}
 	s.used = 1
-	s.maxDepth, s.pruned, s.solvedLeaves, s.arenaFull = 0, 0, 0, false
-	s.warming = s.cfg.Pruning
-	s.rng = newRNG(s.cfg.Seed ^ splitmix64(pos.Player^splitmix64(pos.Opponent)))
 	s.expand(0, s.rootP, s.rootO) // room is guaranteed by MinArenaNodes
 }
 
@@ -333,6 +355,7 @@ func (s *Searcher) result(playouts int64, stopped string, elapsed time.Duration)
 	chosen := &s.nodes[c]
 	st.Proven, st.Outcome = chosen.flags&flagProven != 0, provenOutcome(chosen.flags)
 	st.SolvedLeaves = s.solvedLeaves
+	st.ReusedVisits = s.reused
 	st.Visits = int64(chosen.visits)
 	if chosen.visits > 0 {
 		st.WinRate = chosen.sum / float64(chosen.visits)

@@ -43,6 +43,7 @@ type Stats struct {
 	Proven       bool
 	Outcome      int
 	SolvedLeaves int64       // leaves proven by the leaf solver (SetLeafSolver)
+	ReusedVisits int64       // visits of the root kept from the last search (Config.Reuse)
 	RootMoves    []MoveStats // every root move, in square order
 }
 
@@ -77,6 +78,18 @@ func (s Stats) String() string {
 	b.WriteString(strconv.Itoa(s.MaxDepth))
 	b.WriteString(" pruned ")
 	b.WriteString(strconv.Itoa(s.Pruned))
+	if s.ReusedVisits > 0 {
+		b.WriteString(" reused ")
+		b.WriteString(strconv.FormatInt(s.ReusedVisits, 10))
+	}
+	if s.SolvedLeaves > 0 {
+		b.WriteString(" solved-leaves ")
+		b.WriteString(strconv.FormatInt(s.SolvedLeaves, 10))
+	}
+	if s.Proven {
+		b.WriteString(" proven ")
+		b.WriteString([]string{"loss", "draw", "win"}[s.Outcome+1])
+	}
 	if s.Stopped == StopSingleMove {
 		// Nothing was searched: a win rate of 0 would read as a lost game.
 		b.WriteString(" forced")

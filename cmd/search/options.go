@@ -102,6 +102,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.Var(algorithmValue{&o.engine.Algorithm}, "algo",
 		"search algorithm: uct (a tree with UCB1 at every node), ucb (flat UCB1 over the root's moves) "+
 			"or greedy (1-ply: the move the evaluation likes best, to see what it knows)")
+	fs.Var(onOffValue{&o.engine.Reuse}, "reuse",
+		"keep the search tree between moves: after the engine's move and the opponent's reply the "+
+			"search starts from the subtree it had already grown there: on or off")
 	fs.Var(leafValue{&o.engine.Leaf}, "leaf",
 		"how the search values a leaf: playout (one uniformly random game, the course's MCTS), "+
 			"eval (the trained pattern evaluation) or mix (--eval-weight of the evaluation, the rest playout)")

@@ -62,7 +62,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
 		"--table-mb", "32", "--solve-mode", "wld", "--leaf", "mix", "--eval-weight", "0.3",
-		"--eval-scale", "12", "--prior-visits", "7", "--eval-file", "w.weights", "10.1.2.3", "9000",
+		"--eval-scale", "12", "--prior-visits", "7", "--reuse", "off", "--eval-file", "w.weights", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
 	if err != nil {
@@ -77,6 +77,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.solver, want.solveEmpties, want.tableMB, want.solveMode = false, 14, 32, endgame.WLD
 	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
 	want.evalFile = "w.weights"
+	want.engine.Reuse = false
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
 	}

@@ -135,7 +135,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes),
 		zap.String("leaf", o.engine.Leaf.String()), zap.Float64("eval_weight", o.engine.EvalWeight),
 		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits),
-		zap.String("eval_file", o.evalFile),
+		zap.String("eval_file", o.evalFile), zap.Bool("reuse", o.engine.Reuse),
 		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// Tree reuse: after the engine's move and the opponent's reply, the new
+// position is a grandchild of the last search's root (a child after a
+// pass), and the subtree below it holds visits already paid for. reuse
+// keeps that subtree, moving it to the front of the arena in place, instead
+// of starting afresh.
+//
+// The move is in place, without a second arena, because of how the arena
+// grows: a node's children form one block, allocated when the node was
+// expanded, after the block holding the node itself. Taking the subtree's
+// blocks in the order of their old positions and packing them from index
+// 1 moves every block to a position no higher than its old one (the blocks
+// before it fit below it), and never over a block not yet moved (its end
+// is at most the next block's old start). A parent is always in an earlier
+// block, so it has moved, at a known place, by the time its children's
+// block moves and its link to them is rewritten.
+
+// reuseBlock is one block of children in the subtree being kept: its old
+// start and size, the old index of its parent and the old start of the
+// parent's own block, and (once moved) its new start.
+type reuseBlock struct {
+	start, size, parent, parentBlock, newStart uint32
+}
+
+// descendant returns the node of the last search's tree whose position is
+// pos, one or two plies below its root, and true; or false.
+func (s *Searcher) descendant(pos othello.Position) (uint32, bool) {
+	root := &s.nodes[0]
+	for i := uint32(0); i < uint32(root.nchild); i++ {
+		c := root.first + i
+		p1, o1 := step(s.rootP, s.rootO, s.nodes[c].move)
+		if p1 == pos.Player && o1 == pos.Opponent {
+			return c, true
+		}
+		nd := &s.nodes[c]
+		for j := uint32(0); j < uint32(nd.nchild); j++ {
+			g := nd.first + j
+			p2, o2 := step(p1, o1, s.nodes[g].move)
+			if p2 == pos.Player && o2 == pos.Opponent {
+				return g, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// reuse makes the subtree of the last search below pos the new tree, and
+// returns the visits it keeps; 0 when there is nothing to keep (no earlier
+// tree, pos not one or two plies below its root, or not expanded there).
+func (s *Searcher) reuse(pos othello.Position) int64 {
+	if !s.cfg.Reuse || !s.treeValid || s.cfg.Algorithm != UCT {
+		return 0
+	}
+	c, ok := s.descendant(pos)
+	if !ok || s.nodes[c].nchild == 0 {
+		return 0
+	}
+	// Gather the subtree's blocks, depth first.
+	blocks := s.reuseBlocks[:0]
+	stack := append(s.reuseStack[:0], [2]uint32{c, 0})
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nd := &s.nodes[top[0]]
+		if nd.nchild == 0 {
+			continue
+		}
+		blocks = append(blocks, reuseBlock{start: nd.first, size: uint32(nd.nchild), parent: top[0], parentBlock: top[1]})
+		for i := uint32(0); i < uint32(nd.nchild); i++ {
+			stack = append(stack, [2]uint32{nd.first + i, nd.first})
+		}
+	}
+	slices.SortFunc(blocks, func(a, b reuseBlock) int { return int(a.start) - int(b.start) })
+
+	// The new root first: nothing below index 1 belongs to the subtree.
+	s.nodes[0] = s.nodes[c]
+	s.nodes[0].move = othello.NoMove
+	next := uint32(1)
+	for i := range blocks {
+		b := &blocks[i]
+		copy(s.nodes[next:next+b.size], s.nodes[b.start:b.start+b.size])
+		b.newStart = next
+		parent := uint32(0) // the new root
+		if b.parent != c {
+			j, _ := slices.BinarySearchFunc(blocks[:i], b.parentBlock, func(x reuseBlock, start uint32) int {
+				return int(x.start) - int(start)
+			})
+			parent = blocks[j].newStart + (b.parent - b.parentBlock)
+		}
+		s.nodes[parent].first = next
+		next += b.size
+	}
+	s.used = next
+	s.reuseBlocks, s.reuseStack = blocks, stack
+	// Children pruned as inner nodes were judged by the inner rule; at the
+	// root pruning starts again with its warm-up.
+	root := &s.nodes[0]
+	for i := uint32(0); i < uint32(root.nchild); i++ {
+		s.nodes[root.first+i].flags &^= flagPruned
+	}
+	s.rootP, s.rootO = pos.Player, pos.Opponent
+	return int64(root.visits)
+}
