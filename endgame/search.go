@@ -41,6 +41,9 @@ const (
 	// FFO #40-#44, 1 (from 14 empties) 148 M, 4 145 M, 8 (from 14) 182 M.
 	orderEvalWeight = 2
 
+	// evalUnitsPerDisc is the unit of SetOrderEval's evaluations.
+	evalUnitsPerDisc = 256
+
 	// maxMoves bounds the moves of a position: at most every empty square.
 	maxMoves = 64
 
@@ -212,12 +215,14 @@ func neighbours(b uint64) uint64 {
 // cornerStable returns the discs of p on a corner and on the edge squares
 // next to a corner it holds: discs nothing can flip, cheap to count.
 func cornerStable(p uint64) uint64 {
-	c := p & corners
-	s := c
-	s |= (c<<1 | c<<8) & p & 0x0000000000000102 // b1, a2 next to a1
-	s |= (c>>1 | c<<8) & p & 0x0000000000008040 // g1, h2 next to h1
-	s |= (c<<1 | c>>8) & p & 0x0201000000000000 // b8, a7 next to a8
-	s |= (c>>1 | c>>8) & p & 0x4080000000000000 // g8, h7 next to h8
+	// Each corner is shifted on its own: a shift of the set of corners
+	// would carry h1 to a2 and a8 to h7.
+	a1, h1, a8, h8 := p&1, p&(1<<7), p&(1<<56), p&(1<<63)
+	s := a1 | h1 | a8 | h8
+	s |= (a1<<1 | a1<<8) & p // b1, a2
+	s |= (h1>>1 | h1<<8) & p // g1, h2
+	s |= (a8<<1 | a8>>8) & p // b8, a7
+	s |= (h8>>1 | h8>>8) & p // g8, h7
 	return s
 }
 
@@ -242,7 +247,7 @@ func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]
 			key = int32(orderMobility*bits.OnesCount64(replies) + orderCorner*bits.OnesCount64(replies&corners) +
 				orderPotential*potentialMobility(no, ^(np|no)) - orderStable*bits.OnesCount64(cornerStable(no)))
 			if useEval {
-				key += int32(orderEvalWeight * s.orderEval(np, no) / 256)
+				key += int32(orderEvalWeight * s.orderEval(np, no) / evalUnitsPerDisc)
 			}
 		}
 		// Insertion sort: the list is short.

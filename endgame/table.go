@@ -40,11 +40,12 @@ const DefaultTableBytes = 256 << 20
 
 // table is a two-way set-associative hash table of entries, allocated once.
 // A position hashes to a bucket of two slots; a new result replaces the
-// same position's entry, else the slot of an older generation, else the one
-// with fewer empty squares behind it.
+// same position's entry; else it takes slot 0 when that is empty or of an
+// older generation, or holds a search no larger (which moves to slot 1),
+// and slot 1 otherwise.
 type table struct {
 	slots      []entry
-	mask       uint64 // bucket index mask: buckets are slots[2i], slots[2i+1]
+	shift      uint // a bucket is hash >> shift: buckets are slots[2i], slots[2i+1]
 	generation uint8
 }
 
@@ -54,8 +55,8 @@ func newTable(bytes int) (table, error) {
 	if bytes < MinTableBytes {
 		return table{}, fmt.Errorf("transposition table of %d bytes: want at least %d", bytes, MinTableBytes)
 	}
-	buckets := uint64(1) << (bits.Len64(uint64(bytes/(2*entryBytes))) - 1)
-	t := table{slots: make([]entry, 2*buckets), mask: buckets - 1}
+	log2 := bits.Len64(uint64(bytes/(2*entryBytes))) - 1
+	t := table{slots: make([]entry, 2<<log2), shift: uint(64 - log2)}
 	t.clear()
 	return t, nil
 }
@@ -69,22 +70,29 @@ func (t *table) clear() {
 	t.generation = 1
 }
 
-// hash mixes a position into a bucket number. Two multiplications by odd
-// constants (from splitmix64) and a fold spread every input bit over the
-// high bits that the mask keeps after the shift.
+// hash mixes a position into 64 bits whose top bits index a bucket. A
+// product's high bits depend on all of the multiplicand's bits (its low
+// bits only on the low ones), so the table indexes with the top bits, and
+// two multiplications by odd constants (from splitmix64) cover both
+// bitboards.
 func hash(p, o uint64) uint64 {
-	h := p*0x9e3779b97f4a7c15 ^ (o+0x632be59bd9b4e019)*0xbf58476d1ce4e5b9
-	return h ^ h>>29
+	return p*0x9e3779b97f4a7c15 ^ (o+0x632be59bd9b4e019)*0xbf58476d1ce4e5b9
+}
+
+// bucket returns the index of the first slot of the position's bucket.
+func (t *table) bucket(p, o uint64) uint64 {
+	return hash(p, o) >> t.shift << 1
 }
 
 // probe returns the entry of the position p, o, or nil.
 func (t *table) probe(p, o uint64) *entry {
-	i := (hash(p, o) & t.mask) << 1
+	i := t.bucket(p, o)
 	b := t.slots[i : i+2 : i+2]
-	if b[0].p == p && b[0].o == o && (p|o) != 0 {
+	// An empty slot holds p = o = 0, which no real position is.
+	if b[0].p == p && b[0].o == o {
 		return &b[0]
 	}
-	if b[1].p == p && b[1].o == o && (p|o) != 0 {
+	if b[1].p == p && b[1].o == o {
 		return &b[1]
 	}
 	return nil
@@ -104,7 +112,7 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 	default:
 		lower, upper = score, score
 	}
-	i := (hash(p, o) & t.mask) << 1
+	i := t.bucket(p, o)
 	b := t.slots[i : i+2 : i+2]
 	var e *entry
 	switch {
@@ -117,14 +125,21 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 		// Both the old and the new bounds are true: keep the tighter.
 		lower = max(lower, int(e.lower))
 		upper = min(upper, int(e.upper))
-		if move == noSquare {
+		if move == noSquare || score <= alpha && e.move != noSquare {
+			// A search that failed low ranks its moves by bounds that
+			// say little; an earlier best move is worth more.
 			move = e.move
 		}
-	} else {
+	} else if b[0].generation != t.generation {
+		e = &b[0] // empty, or left from an earlier solve
+	} else if empties >= int(b[0].empties) {
+		// Slot 0 keeps the largest search of the generation, slot 1 the
+		// latest: a deep entry is not lost to the many small ones, and a
+		// new one always finds room.
+		b[1] = b[0]
 		e = &b[0]
-		if b[0].generation == t.generation && (b[1].generation != t.generation || b[1].empties < b[0].empties) {
-			e = &b[1]
-		}
+	} else {
+		e = &b[1]
 	}
 	*e = entry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: move, empties: uint8(empties), generation: t.generation}
 }
