@@ -140,6 +140,15 @@ const (
 	nodeBytes = 32
 )
 
+// MaxSolveEmpties bounds Config.SolveEmpties. A leaf proof cannot be
+// stopped, and at 14 empty squares it takes up to a few milliseconds; at
+// 20 it can take a second, which would make a search miss its deadline.
+const MaxSolveEmpties = 14
+
+// MaxPriorVisits bounds Config.PriorVisits: beyond a thousand virtual
+// visits the real results of a whole search could not outweigh them.
+const MaxPriorVisits = 1000
+
 // maxCount bounds the visit-count fields of Config: node visit counts are
 // uint32, and this limit also fits an int on 32-bit platforms.
 const maxCount = 1<<31 - 1
@@ -329,8 +338,8 @@ func (c Config) Validate() error {
 	if !finite(c.EvalScale) || c.EvalScale <= 0 {
 		errs = append(errs, fmt.Errorf("eval scale %v: want a finite number > 0", c.EvalScale))
 	}
-	if c.PriorVisits < 0 || c.PriorVisits > 1000 {
-		errs = append(errs, fmt.Errorf("prior visits %d: want 0..1000", c.PriorVisits))
+	if c.PriorVisits < 0 || c.PriorVisits > MaxPriorVisits {
+		errs = append(errs, fmt.Errorf("prior visits %d: want 0..%d", c.PriorVisits, MaxPriorVisits))
 	}
 	if c.Reward != WinLoss && c.Reward != DiscDiff {
 		errs = append(errs, fmt.Errorf("reward %d: want winloss or discdiff", int(c.Reward)))
@@ -341,8 +350,8 @@ func (c Config) Validate() error {
 	if c.ExpandVisits < 1 || c.ExpandVisits > maxCount {
 		errs = append(errs, fmt.Errorf("expand visits %d: want 1..%d", c.ExpandVisits, maxCount))
 	}
-	if c.SolveEmpties < 0 || c.SolveEmpties > 60 {
-		errs = append(errs, fmt.Errorf("solve empties %d: want 0..60", c.SolveEmpties))
+	if c.SolveEmpties < 0 || c.SolveEmpties > MaxSolveEmpties {
+		errs = append(errs, fmt.Errorf("solve empties %d: want 0..%d", c.SolveEmpties, MaxSolveEmpties))
 	}
 	if c.ArenaNodes < MinArenaNodes || c.ArenaNodes > MaxArenaNodes {
 		errs = append(errs, fmt.Errorf("arena nodes %d: want %d..%d", c.ArenaNodes, MinArenaNodes, MaxArenaNodes))

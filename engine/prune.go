@@ -48,7 +48,9 @@ func (s *Searcher) prune(n uint32) pruneResult {
 	refLower := math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
-		if ch.flags&flagPruned != 0 {
+		// A proven loss is out of the running already (never selected,
+		// never chosen): its frozen mean must not serve as the reference.
+		if ch.flags&(flagPruned|flagLoss) != 0 {
 			continue
 		}
 		remaining++
@@ -68,7 +70,7 @@ func (s *Searcher) prune(n uint32) pruneResult {
 	minUpper, maxLower := math.Inf(1), math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
-		if ch.flags&flagPruned != 0 {
+		if ch.flags&(flagPruned|flagLoss) != 0 {
 			continue
 		}
 		if ch.visits < minVisits {

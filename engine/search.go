@@ -135,8 +135,10 @@ func (s *Searcher) Config() Config { return s.cfg }
 // and answers at once when there is a single legal move or only a pass. It
 // returns an error only for bad input: no limit at all, a negative budget,
 // or an invalid position. The move returned is always legal; for a fixed
-// Seed, position and playout budget (and no earlier deadline) the result is
-// the same on every run.
+// Seed and the same sequence of searches with playout budgets (and no
+// earlier deadline) the results are the same on every run. (With
+// Config.Reuse a search starts from the tree of the one before; a single
+// search, or Reuse off, depends only on the Seed, position and budget.)
 func (s *Searcher) Search(ctx context.Context, pos othello.Position, lim Limits) (Result, error) {
 	start := time.Now()
 	if s == nil || len(s.nodes) == 0 {
@@ -286,9 +288,9 @@ func (s *Searcher) reset(pos othello.Position) {
 }
 
 // bestChild returns the robust choice among n's children: a proven win if
-// there is one, else a move not proven lost if there is one, and among
-// those the most visited one not pruned, ties going to the higher mean and
-// then to the lower index. With no visits at all (a deadline already past)
+// there is one, else a move in the running (not pruned, not proven lost),
+// else a pruned move not proven lost, else a loss; among those the most
+// visited, ties going to the higher mean and then to the lower index. With no visits at all (a deadline already past)
 // that is the first legal move. It returns false for a node without
 // children.
 func (s *Searcher) bestChild(n uint32) (uint32, bool) {
@@ -302,15 +304,16 @@ func (s *Searcher) bestChild(n uint32) (uint32, bool) {
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
 	for i := range children {
 		ch := &children[i]
-		if ch.flags&flagPruned != 0 && ch.flags&flagWin == 0 {
-			continue
-		}
-		rank := 1
+		// Best first: a proven win; a move in the running; a pruned move
+		// not proven lost; a proven loss.
+		rank := 2
 		switch {
 		case ch.flags&flagWin != 0:
-			rank = 2
+			rank = 3
 		case ch.flags&flagLoss != 0:
 			rank = 0
+		case ch.flags&flagPruned != 0:
+			rank = 1
 		}
 		mean := math.Inf(-1)
 		if ch.visits > 0 {
@@ -319,9 +322,6 @@ func (s *Searcher) bestChild(n uint32) (uint32, bool) {
 		if best < 0 || rank > bestRank || rank == bestRank && (ch.visits > bestVisits || ch.visits == bestVisits && mean > bestMean) {
 			best, bestRank, bestVisits, bestMean = i, rank, ch.visits, mean
 		}
-	}
-	if best < 0 {
-		best = 0 // unreachable: pruning always leaves a child
 	}
 	return nd.first + uint32(best), true
 }

@@ -100,3 +100,35 @@ func TestLeafSolver(t *testing.T) {
 		t.Errorf("Solver off: stats %+v claim a proof", r.Stats)
 	}
 }
+
+// TestSolverWithPruning checks that pruning and MCTS-Solver together never
+// play a proven loss while another move is not proven lost: a proven loss
+// keeps its old mean, which must not serve as pruning's reference.
+func TestSolverWithPruning(t *testing.T) {
+	positions := findPositions(t, 33, []int{7, 8, 9, 10}, 60, func(pos othello.Position) bool {
+		return popcount(pos.Moves()) >= 3
+	})
+	cfg := pruningConfig()
+	cfg.Solver = true
+	cfg.PruneMinVisits, cfg.PruneNodeVisits = 50, 500
+	cfg.ArenaNodes = 1 << 20
+	s := newSearcher(t, cfg)
+	for _, pos := range positions {
+		r, err := s.Search(context.Background(), pos, Limits{Playouts: 30_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		chosenLost, otherNotLost := false, false
+		for _, ms := range r.Stats.RootMoves {
+			lost := ms.Proven && ms.Outcome < 0
+			if ms.Move == r.Move {
+				chosenLost = lost
+			} else if !lost {
+				otherNotLost = true
+			}
+		}
+		if chosenLost && otherNotLost {
+			t.Errorf("%v: played %v, a proven loss, while another move is not lost (stopped %q)", pos, r.Move, r.Stats.Stopped)
+		}
+	}
+}

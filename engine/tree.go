@@ -161,7 +161,9 @@ func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 		}
 		s.warming = false
 	}
-	logN := math.Log(float64(nd.visits))
+	// With prior visits the children have visits before their parent
+	// has any: count the parent's as at least one.
+	logN := math.Log(float64(max(nd.visits, 1)))
 	c := s.cfg.Exploration
 	best, bestScore := -1, math.Inf(-1)
 	for i := range children {
@@ -181,9 +183,17 @@ func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 		}
 	}
 	if best < 0 {
-		// Unreachable: pruning always leaves a child. Fall back to the
-		// first rather than index out of the node.
+		// Every move in the running is a proven loss and the others were
+		// pruned (a node whose children all lose is proven and never
+		// descended into): visit a pruned move not proven lost, else the
+		// first.
 		best = 0
+		for i := range children {
+			if children[i].flags&flagLoss == 0 {
+				best = i
+				break
+			}
+		}
 	}
 	return nd.first + uint32(best)
 }

@@ -46,9 +46,9 @@ const (
 	// automatic; beyond 30 a proof takes minutes.
 	minSolveEmpties = 0
 	maxSolveEmpties = 30
-	// maxTableMB keeps the table, with the tree's arena, inside the
-	// course's 4 GiB.
-	maxTableMB = 2048
+	// maxTableMB keeps the table, with the largest tree arena (2 GiB,
+	// engine.MaxArenaNodes), under the course's 4 GiB.
+	maxTableMB = 1024
 )
 
 // options is the parsed command line.
@@ -97,7 +97,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"playout budget per genmove; the search stops at the budget or --time, whichever "+
 			"comes first (default 0: no budget, think for the full --time)")
 	fs.Uint64Var(&o.seed, "seed", o.seed,
-		"random seed; the same seed, position and --playouts give the same move "+
+		"random seed; the same seed and sequence of positions with --playouts give the same moves "+
 			"(default 0: taken from the clock, and logged so that a game can be replayed)")
 	fs.Var(algorithmValue{&o.engine.Algorithm}, "algo",
 		"search algorithm: uct (a tree with UCB1 at every node), ucb (flat UCB1 over the root's moves) "+
@@ -144,7 +144,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"default 0: chosen from the think time, 20 at 1s, 22 at 9s, docs/endgame.md)", minSolveEmpties, maxSolveEmpties))
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
-			"with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none")
+			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
 		"endgame solver: transposition table size in MiB, allocated at start")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,

@@ -156,7 +156,9 @@ function renderThought(t) {
   } else {
     const pct = (100 * t.winRate).toFixed(1);
     $("t-rate").textContent = proofText(t) || `${pct}% for the engine`;
-    $("t-bar").style.width = pct + "%";
+    // A proof fills the bar by its result, not by the estimate.
+    const proven = t.proof ? (t.score > 0 ? 100 : t.score < 0 ? 0 : 50) : pct;
+    $("t-bar").style.width = proven + "%";
   }
   $("t-pv").textContent = t.pv.length ? t.pv.join(" ") : "—";
   $("t-time").textContent = (t.elapsedMillis / 1000).toFixed(2) + " s";
