@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -41,6 +40,10 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 	if r.Method != method {
 		w.Header().Set("Allow", method)
 		s.refuse(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+		return
+	}
+	if re := checkPost(r); re != nil {
+		s.refuse(w, r, re.status, re.msg)
 		return
 	}
 	v, err := h(r)
@@ -281,10 +284,9 @@ func parseColor(field, v string) (othello.Color, error) {
 	return othello.Black, badRequest(`%s %q: want "black" (X) or "white" (O)`, field, v)
 }
 
-// decode reads the JSON object of a POST body into v, refusing other
-// content types (which also keeps other web sites' forms from posting
-// here), unknown fields, trailing data and bodies too large. An empty body
-// is accepted only if optional.
+// decode reads the JSON object of a POST body into v, refusing unknown
+// fields, trailing data and bodies too large; checkPost has already checked
+// the content type. An empty body is accepted only if optional.
 func decode(r *http.Request, v any, optional bool) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
@@ -293,13 +295,7 @@ func decode(r *http.Request, v any, optional bool) error {
 	if len(body) > maxBody {
 		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody)}
 	}
-	empty := len(bytes.TrimSpace(body)) == 0
-	ct := r.Header.Get("Content-Type")
-	if mt, _, err := mime.ParseMediaType(ct); (err != nil || mt != "application/json") && !(empty && optional) {
-		return &requestError{http.StatusUnsupportedMediaType,
-			fmt.Sprintf("content type %q: send JSON with Content-Type: application/json", ct)}
-	}
-	if empty {
+	if len(bytes.TrimSpace(body)) == 0 {
 		if optional {
 			return nil
 		}

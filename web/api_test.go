@@ -54,7 +54,7 @@ func TestRefusals(t *testing.T) {
 		{"bad side", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `","side":"Q"}`, 400, `side "Q"`},
 		{"no side", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `"}`, 400, "side is missing"},
 		{"load bad colour", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `","side":"X","color":"red"}`, 400, `color "red"`},
-		{"nothing to undo", "POST", "/api/undo", "", "", 409, "nothing to undo"},
+		{"nothing to undo", "POST", "/api/undo", js, "", 409, "nothing to undo"},
 	}
 	_, ts := startServer(t, firstLegal{})
 	// Make the state not the initial one, so a reset would show.
@@ -106,7 +106,7 @@ func TestMoveWhileEngineToMove(t *testing.T) {
 		t.Errorf("move on the engine's turn: %d %q, want 409 \"engine is thinking\"", status, msg)
 	}
 	// Undo with nothing to undo must not stop the search either.
-	if status, _ := refused(t, ts, http.MethodPost, "/api/undo", "", ""); status != http.StatusConflict {
+	if status, _ := refused(t, ts, http.MethodPost, "/api/undo", "application/json", ""); status != http.StatusConflict {
 		t.Errorf("undo: status %d, want 409", status)
 	}
 	if after := getState(t, ts); !reflect.DeepEqual(after, before) {

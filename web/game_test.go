@@ -159,7 +159,7 @@ func TestUndo(t *testing.T) {
 	if st.Board != start.Board || st.Record != "" || st.CanUndo || st.LastMove != "" {
 		t.Fatalf("second undo: board %s record %q canUndo %v last %q, want the start", st.Board, st.Record, st.CanUndo, st.LastMove)
 	}
-	status, msg := refused(t, ts, http.MethodPost, "/api/undo", "", "")
+	status, msg := refused(t, ts, http.MethodPost, "/api/undo", "application/json", "")
 	if status != http.StatusConflict || !strings.Contains(msg, "nothing to undo") {
 		t.Errorf("undo at the start: %d %q, want 409 \"nothing to undo\"", status, msg)
 	}

@@ -156,13 +156,20 @@ const shutdownGrace = 2 * time.Second
 // and closes the server. It closes ln.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	addr := ln.Addr().String()
-	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
-		s.log.Warn("the page is reachable from other machines, and its API has no authentication",
-			zap.String("addr", addr))
+	var h http.Handler = s
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
+		if tcp.IP.IsLoopback() {
+			// On loopback, a request for any other host name is another
+			// web site reaching in through DNS rebinding.
+			h = s.loopbackHosts(s)
+		} else {
+			s.log.Warn("the page is reachable from other machines, and its API has no authentication",
+				zap.String("addr", addr))
+		}
 	}
 	s.log.Info("serving the page", zap.String("url", "http://"+addr+"/"))
 	hs := &http.Server{
-		Handler:           s,
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          zap.NewStdLog(s.log),
