@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -289,6 +290,9 @@ func parseColor(field, v string) (othello.Color, error) {
 // the content type. An empty body is accepted only if optional.
 func decode(r *http.Request, v any, optional bool) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return &requestError{http.StatusRequestTimeout, "the request body did not arrive in time"}
+	}
 	if err != nil {
 		return badRequest("reading the request body: %v", err)
 	}
