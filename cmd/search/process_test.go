@@ -35,6 +35,7 @@ func TestProcess(t *testing.T) {
 	t.Run("judged match", func(t *testing.T) { testJudgedMatch(t, bin) })
 	t.Run("stdin session", func(t *testing.T) { testStdinSession(t, bin) })
 	t.Run("judge hangs up", func(t *testing.T) { testJudgeHangsUp(t, bin) })
+	t.Run("judge hangs up during genmove", func(t *testing.T) { testHangUpDuringGenmove(t, bin) })
 	t.Run("judge starts late", func(t *testing.T) { testJudgeStartsLate(t, bin) })
 	t.Run("no judge", func(t *testing.T) { testNoJudge(t, bin) })
 }
@@ -285,6 +286,39 @@ func testJudgeHangsUp(t *testing.T, bin string) {
 	}
 	if msg := "the judge closed the connection without sending quit"; !strings.Contains(p.stderr.String(), msg) {
 		t.Errorf("stderr does not say %q:\n%s", msg, p.stderr.String())
+	}
+}
+
+// testHangUpDuringGenmove has the judge send genmove to an engine with a
+// long think time and hang up while it thinks: the engine must notice at
+// once, stop its search and exit 1, well before its think time is over.
+func testHangUpDuringGenmove(t *testing.T, bin string) {
+	const think = 30 * time.Second
+	ln := listen(t, "127.0.0.1:0")
+	p := start(t, bin, nil, "--time", think.String(), "--seed", "1", "--arena", "200000", "--log-level", "debug", portOf(ln))
+	j := accept(t, ln, p)
+	j.expect("name", "name", "name gomcts")
+	j.expect("clear_board", "clear_board", "clear_board")
+	if _, err := j.conn.Write([]byte("genmove")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // the engine is thinking
+	hungUp := time.Now()
+	j.conn.Close()
+	code := p.wait(t)
+	// A few seconds cover a loaded machine; the think time is ten times more.
+	if took := time.Since(hungUp); took > think/10 {
+		t.Errorf("the engine exited %v after the judge hung up, want at once (think time %v)", took, think)
+	}
+	if code != 1 {
+		t.Errorf("exit status %d after the judge hung up, want 1", code)
+	}
+	logs := p.stderr.String()
+	for _, want := range []string{"search cancelled", "the judge hung up while the engine was answering",
+		"the judge closed the connection without sending quit"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, logs)
+		}
 	}
 }
 
