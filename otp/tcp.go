@@ -153,9 +153,14 @@ func DialJudge(ctx context.Context, addr string, within time.Duration, log *zap.
 	deadline := time.Now().Add(within)
 	delay := firstRetryDelay
 	var d net.Dialer
+	// last is the error to report: that of the last attempt the deadline
+	// did not cut short, since "i/o timeout" only says we stopped trying,
+	// while "connection refused" says why.
+	var last error
 	for attempt := 1; ; attempt++ {
 		dctx, cancel := context.WithDeadline(ctx, deadline)
 		conn, err := d.DialContext(dctx, "tcp", addr)
+		cut := dctx.Err() != nil
 		cancel()
 		if err == nil {
 			return conn, nil
@@ -163,10 +168,13 @@ func DialJudge(ctx context.Context, addr string, within time.Duration, log *zap.
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if !cut || last == nil {
+			last = err
+		}
 		left := time.Until(deadline)
 		if left <= 0 {
 			return nil, fmt.Errorf("cannot connect to the judge at %s: gave up after %v and %d attempts: %w",
-				addr, within, attempt, err)
+				addr, within, attempt, last)
 		}
 		log.Debug("judge not reachable yet, retrying", zap.String("addr", addr),
 			zap.Int("attempt", attempt), zap.Error(err))

@@ -6,6 +6,7 @@ import (
 	"net"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -171,6 +172,11 @@ func TestDialJudgeGivesUp(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
+	}
+	// Every attempt was refused; the last one, cut short by the deadline,
+	// must not hide that behind a timeout.
+	if !errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(err.Error(), "timeout") {
+		t.Errorf("error %q, want the real cause, connection refused, and no timeout", err)
 	}
 }
 

@@ -359,7 +359,14 @@ func testNoJudge(t *testing.T, bin string) {
 	if code := p.wait(t); code == 0 {
 		t.Errorf("exit status 0 with no judge, want non-zero")
 	}
-	if want := "cannot connect to the judge at " + addr; !strings.Contains(p.stderr.String(), want) {
-		t.Errorf("stderr does not say %q:\n%s", want, p.stderr.String())
+	// The cause is that nothing listens; the deadline that ended the
+	// retries is not news.
+	for _, want := range []string{"cannot connect to the judge at " + addr, "connection refused"} {
+		if !strings.Contains(p.stderr.String(), want) {
+			t.Errorf("stderr does not say %q:\n%s", want, p.stderr.String())
+		}
+	}
+	if strings.Contains(p.stderr.String(), "i/o timeout") {
+		t.Errorf("stderr blames a timeout, want the real error:\n%s", p.stderr.String())
 	}
 }
