@@ -46,6 +46,7 @@ type options struct {
 	logLevel       string
 	logFile        string
 	perft          int
+	perftGiven     bool // --perft was on the command line, even as 0
 	engine         engine.Config
 
 	addr     string // judge address host:port; empty for stdin mode
@@ -110,7 +111,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			" a move, and the page can change it (default: no page)")
 	fs.IntVar(&o.perft, "perft", o.perft,
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
-			"depth, leaves, seconds and leaves per second, then exit (default 0: play)")
+			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -140,6 +141,7 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	if o.help {
 		return o, fs, nil
 	}
+	o.perftGiven = fs.Changed("perft")
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {
 		return o, fs, usageError{err}
@@ -204,10 +206,10 @@ func (o *options) check() error {
 	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
 		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
 	}
-	if o.perft < 0 || o.perft > maxPerftDepth {
+	if o.perftGiven && (o.perft < 1 || o.perft > maxPerftDepth) {
 		errs = append(errs, fmt.Errorf("--perft %d: want 1..%d", o.perft, maxPerftDepth))
 	}
-	if o.perft == 0 {
+	if !o.perftGiven {
 		if err := o.engine.Validate(); err != nil {
 			errs = append(errs, err)
 		}
