@@ -253,8 +253,9 @@ func TestSearchFailures(t *testing.T) {
 			if st.Record != "d3"+want {
 				t.Errorf("record %q, want d3%s", st.Record, want)
 			}
-			if st.Thought == nil || !strings.Contains(st.Thought.Error, c.msg) || st.Thought.WinRate != nil {
-				t.Errorf("thought %+v, want an error containing %q and no win rate", st.Thought, c.msg)
+			if st.Thought == nil || !strings.Contains(st.Thought.Error, c.msg) || st.Thought.WinRate != nil ||
+				!reflect.DeepEqual(st.Thought.PV, []string{st.Thought.Move}) {
+				t.Errorf("thought %+v, want an error containing %q, no win rate and the pv its move", st.Thought, c.msg)
 			}
 		})
 	}

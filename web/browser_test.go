@@ -198,6 +198,13 @@ func TestBrowserPlay(t *testing.T) {
 	if !strings.Contains(notice, "no legal move") || record != "pac1" {
 		t.Errorf("notice %q, record %q; want the pass announced and \"pac1\"", notice, record)
 	}
+	// The engine's only move: no count of playouts but the reason, and
+	// the expected line that starts with the move.
+	playouts := evaluate[string](t, ctx, `document.getElementById("t-playouts").textContent`)
+	pv := evaluate[string](t, ctx, `document.getElementById("t-pv").textContent`)
+	if playouts != "none (only legal move)" || pv != "c1" {
+		t.Errorf("panel for a forced move: playouts %q, pv %q; want \"none (only legal move)\" and \"c1\"", playouts, pv)
+	}
 	// A new game as white with a think time of 0.2 s: the engine opens.
 	opening := othello.Move(bits.TrailingZeros64(start.Moves()))
 	err = chromedp.Do(ctx,

@@ -3,6 +3,7 @@ package web
 import (
 	"math/bits"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,10 @@ func TestForcedPasses(t *testing.T) {
 		}
 		if st.Thought == nil || st.Thought.Move != "c1" || st.Thought.Summary != "only legal move" || st.Thought.WinRate != nil {
 			t.Errorf("thought %+v, want c1 as the only legal move without a win rate", st.Thought)
+		}
+		// docs/web.md: pv starts with the engine's move, searched or not.
+		if th := st.Thought; th == nil || th.Playouts != 0 || !reflect.DeepEqual(th.PV, []string{"c1"}) {
+			t.Errorf("thought %+v, want no playouts and the pv [c1]", th)
 		}
 		if !strings.Contains(st.Status, "The engine wins by 3") {
 			t.Errorf("status %q, want the engine's win by 3", st.Status)
