@@ -214,6 +214,9 @@ func TestBrowserPlay(t *testing.T) {
 	opening := othello.Move(bits.TrailingZeros64(start.Moves()))
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`input[name="color"][value="white"]`)),
+		// Focused, as when a person types, so that a state arriving
+		// meanwhile does not overwrite the field.
+		chromedp.Focus(chromedp.ID("think")),
 		chromedp.SetValue(chromedp.ID("think"), "0.2"),
 		chromedp.Click(chromedp.ID("new")),
 		chromedp.Poll[chromedp.Void](fmt.Sprintf(`(%s) === %q`, domBoard, start.Play(opening).Board64()), chromedp.WithPollingTimeout(testTimeout)),
