@@ -209,7 +209,7 @@ func (s *Server) postUndo(r *http.Request) (any, error) {
 
 // loadRequest is the body of POST /api/load.
 type loadRequest struct {
-	// Board is the 64-character board of shared/data/README.md.
+	// Board is the 64-character board of docs/data.md.
 	Board string `json:"board"`
 	// Side is the side to move: "X" or "black", "O" or "white".
 	Side string `json:"side"`

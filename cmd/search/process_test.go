@@ -20,7 +20,7 @@ import (
 
 // These tests run the real program: built once into a temporary directory,
 // started as a process, and played against over loopback by a fake classic
-// judge that behaves exactly as PROTOCOL.md describes (one write per bare
+// judge that behaves exactly as docs/protocol.md describes (one write per bare
 // command, one read of up to 1023 bytes per reply, first-word check).
 
 // fastFlags keep every search short and the arena small, so that a whole
