@@ -1,5 +1,5 @@
 // Package match runs matches between two players over the OTP protocol, as
-// the classic judge does (PROTOCOL.md, "The judge"): names, rounds of
+// the classic judge does (docs/protocol.md, "The classic judge"): names, rounds of
 // clear_board then genmove and play until two consecutive passes, colours
 // swapped every round, disqualification on the first broken rule, quit at
 // the end. The judge's own othello.Game decides legality; each player is an

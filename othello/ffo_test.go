@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// ffoEntry is one line of testdata/ffo40-59.txt (a copy of
-// ../shared/data/ffo40-59.txt): a position, its best moves and exact score.
+// ffoEntry is one line of testdata/ffo40-59.txt (format in docs/data.md):
+// a position, its best moves and exact score.
 type ffoEntry struct {
 	id    int
 	pos   Position

@@ -26,7 +26,7 @@ func (p Position) at(sq int) int {
 	return emptySquare
 }
 
-// Board64 returns the 64-character board string of ../shared/data: 'X'
+// Board64 returns the 64-character board string of docs/data.md: 'X'
 // black, 'O' white, '-' empty, square a1 first and h8 last.
 func (p Position) Board64() string {
 	var b [64]byte

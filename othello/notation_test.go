@@ -36,7 +36,7 @@ func TestSquareNotations(t *testing.T) {
 			t.Errorf("move %d prints as %q / %q, want %q / %q", m, m.OTP(), m.String(), c.otp, c.alg)
 		}
 	}
-	// Black's legal first moves, from PROTOCOL.md.
+	// Black's legal first moves, from docs/protocol.md.
 	var want uint64
 	for _, s := range []string{"2 3", "3 2", "4 5", "5 4"} {
 		m, _ := ParseOTP(s)
@@ -100,7 +100,7 @@ func TestParseBadInput(t *testing.T) {
 func TestBoardFormatsRoundTrip(t *testing.T) {
 	start := "---------------------------OX------XO---------------------------"
 	if got := Start().Board64(); got != start {
-		t.Fatalf("start board %q, want %q (from shared/data/README.md)", got, start)
+		t.Fatalf("start board %q, want %q (from docs/data.md)", got, start)
 	}
 	for _, e := range readFFO(t) {
 		for passes := 0; passes <= 2; passes++ {

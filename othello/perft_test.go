@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// readPerftTable reads testdata/perft.txt, a copy of ../shared/data/perft.txt.
+// readPerftTable reads testdata/perft.txt, the standard table (docs/data.md).
 func readPerftTable(t testing.TB) map[int]uint64 {
 	t.Helper()
 	f, err := os.Open("testdata/perft.txt")

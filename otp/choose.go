@@ -96,8 +96,11 @@ func FallbackMove(pos othello.Position) othello.Move {
 // deadline plus HardGrace whatever the Thinker does: a Thinker that fails,
 // panics, answers an illegal move or does not answer in time yields the
 // fallback move and Choice.Err. Waiting for an earlier, abandoned search
-// counts against think. Cancelling ctx cancels the search; Choose then
-// still returns a legal move, which the caller may ignore.
+// counts against think. Cancelling ctx (a new game on the page, a judge
+// that hung up) cancels the search; Choose then returns, as soon as the
+// Thinker does, the fallback move with Choice.Err wrapping ctx's error. The
+// caller has abandoned the move, so this is logged at debug level, not as a
+// failure.
 func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Duration) Choice {
 	pos := g.Position()
 	if m, ok := ForcedMove(pos); ok {
@@ -118,7 +121,7 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 	case <-hard.C:
 		return c.fallback(pos, start, fmt.Errorf("the previous search had not returned after %v", think+HardGrace))
 	case <-ctx.Done():
-		return c.fallback(pos, start, ctx.Err())
+		return c.cancelled(ctx, pos, start)
 	}
 	tctx, cancel := context.WithDeadline(ctx, deadline)
 	done := make(chan thinkResult, 1)
@@ -137,6 +140,11 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 		// so the next search waits for this one.
 		cancel()
 		return c.fallback(pos, start, fmt.Errorf("the search did not return within %v (think time %v)", think+HardGrace, think))
+	}
+	if ctx.Err() != nil {
+		// The caller cancelled the search: whatever it found, or the
+		// error the cancellation caused, is no longer wanted.
+		return c.cancelled(ctx, pos, start)
 	}
 	wall := time.Since(start)
 	if r.err == nil && !pos.IsLegal(r.t.Move) {
@@ -183,6 +191,16 @@ func (c *Chooser) fallback(pos othello.Position, start time.Time, err error) Cho
 		zap.String("otp", m.OTP()), zap.String("position", pos.String()),
 		zap.Duration("wall", time.Since(start)), zap.Error(err))
 	return Choice{Move: m, Searched: true, Err: err}
+}
+
+// cancelled logs at debug level that the caller abandoned the search and
+// returns the fallback move of pos, with ctx's error.
+func (c *Chooser) cancelled(ctx context.Context, pos othello.Position, start time.Time) Choice {
+	m := FallbackMove(pos)
+	err := context.Cause(ctx)
+	c.log.Debug("search cancelled: its move is not wanted", zap.String("position", pos.String()),
+		zap.Duration("wall", time.Since(start)), zap.Error(err))
+	return Choice{Move: m, Searched: true, Err: fmt.Errorf("search cancelled: %w", err)}
 }
 
 // ask calls the Thinker, turning a panic into an error so that a bug in the

@@ -8,6 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -155,5 +159,65 @@ func TestChooseFallback(t *testing.T) {
 		if want := FallbackMove(g.Position()); ch.Move != want || ch.Err == nil || !ch.Searched {
 			t.Errorf("%s: Choose = %v, err %v, searched %v; want the fallback %v with an error", tc.name, ch.Move, ch.Err, ch.Searched, want)
 		}
+	}
+}
+
+// TestChooseCancelled cancels the caller's context while the search runs,
+// and while it waits for an abandoned one: a cancellation is what the
+// caller asked for, so Choose reports it (Err wraps context.Canceled) and
+// logs it at debug level, never as a failed search.
+func TestChooseCancelled(t *testing.T) {
+	// untilCancelled thinks until its context ends, then answers as a
+	// search may: with an error, or with the best move so far.
+	untilCancelled := func(withErr bool) func(context.Context, *othello.Game) (Thought, error) {
+		return func(ctx context.Context, g *othello.Game) (Thought, error) {
+			<-ctx.Done()
+			if withErr {
+				return Thought{}, ctx.Err()
+			}
+			return Thought{Move: highestMove(g.Position()), Summary: "stopped: cancelled"}, nil
+		}
+	}
+	stuck := &stuckThinker{release: make(chan struct{})}
+	defer close(stuck.release)
+	for _, tc := range []struct {
+		name    string
+		thinker Thinker
+		// busy starts a search first that is abandoned and never
+		// returns, so that the cancelled one is still waiting for it.
+		busy bool
+	}{
+		{"search fails", &fakeThinker{think: untilCancelled(true)}, false},
+		{"search answers", &fakeThinker{think: untilCancelled(false)}, false},
+		{"waiting for the previous search", stuck, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			core, logs := observer.New(zapcore.DebugLevel)
+			c := NewChooser(tc.thinker, zap.New(core))
+			g := othello.NewGame()
+			if tc.busy {
+				c.Choose(context.Background(), g, time.Millisecond) // abandoned at its hard deadline
+				logs.TakeAll()
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			const think = 5 * time.Second
+			time.AfterFunc(50*time.Millisecond, cancel)
+			start := time.Now()
+			ch := c.Choose(ctx, g, think)
+			if took := time.Since(start); took > think/2 {
+				t.Errorf("Choose returned %v after the start, want soon after the cancellation", took)
+			}
+			if !errors.Is(ch.Err, context.Canceled) || !g.Position().IsLegal(ch.Move) {
+				t.Errorf("Choose = %v, err %v; want a legal move and context.Canceled", ch.Move, ch.Err)
+			}
+			for _, e := range logs.All() {
+				if e.Level > zapcore.DebugLevel {
+					t.Errorf("logged %v %q %v, want only debug lines for a cancellation", e.Level, e.Message, e.ContextMap())
+				}
+			}
+			if n := logs.FilterMessageSnippet("search cancelled").Len(); n != 1 {
+				t.Errorf("%d \"search cancelled\" lines, want 1; logs %v", n, logs.All())
+			}
+		})
 	}
 }

@@ -17,8 +17,8 @@ const maxCommandLen = 1023
 const space = " \t\r\n\v\f"
 
 // trailingJunk is what a receiver strips from the end of a message, on
-// both sides: the protocol is lenient in what it reads (PROTOCOL.md,
-// Transport). It holds NUL because the classic C++ programs read a buffer
+// both sides: the protocol is lenient in what it reads (docs/protocol.md,
+// "On the wire"). It holds NUL because the classic C++ programs read a buffer
 // as a C string, so a trailing NUL is invisible to them, and many student
 // engines send strlen+1 bytes. A NUL anywhere else is still junk.
 const trailingJunk = space + "\x00"

@@ -10,7 +10,7 @@ import (
 // ForfeitReason names the rule a player broke, for logs, records and JSON.
 type ForfeitReason string
 
-// The reasons a judge disqualifies a player (PROTOCOL.md, "The judge").
+// The reasons a judge disqualifies a player (docs/protocol.md, "The classic judge").
 const (
 	ForfeitNoConnection ForfeitReason = "no connection"
 	ForfeitTimeout      ForfeitReason = "timeout"

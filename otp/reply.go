@@ -1,7 +1,7 @@
 package otp
 
 // This file is the judge's reading of a reply. The transport has no framing
-// (PROTOCOL.md), so the judge cannot know where a reply ends by looking for
+// (docs/protocol.md), so the judge cannot know where a reply ends by looking for
 // a delimiter: it keeps reading until what arrived is a complete reply to the
 // command it sent, or can no longer become one. JudgeReply makes that call
 // on the bytes received so far.

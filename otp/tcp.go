@@ -27,35 +27,109 @@ const readBufferSize = 64 << 10
 // write with no newline. It returns nil after "quit" (the caller closes the
 // connection), ErrClosedByJudge if the judge hangs up first, or the
 // network error. When ctx ends, the pending read is interrupted.
+//
+// The connection is read while a command is answered, so that a judge
+// hanging up during genmove stops the search at once instead of after the
+// whole think time: nobody is left to receive the move. A message that
+// arrives meanwhile (the judge speaking out of turn) waits until the reply
+// has been sent; until it is taken, a hang-up behind it is not seen.
 func ServeConn(ctx context.Context, s *Session, conn net.Conn) error {
 	stop := context.AfterFunc(ctx, func() {
 		_ = conn.SetReadDeadline(time.Now()) // wake the blocked Read
 	})
 	defer stop()
-	buf := make([]byte, readBufferSize)
+	// hctx is cancelled, with the reason, when the connection fails.
+	hctx, hangUp := context.WithCancelCause(ctx)
+	defer hangUp(nil)
+	msgs, stopReading := watchConn(conn, hangUp)
+	defer stopReading()
 	for {
-		n, readErr := conn.Read(buf)
-		if n > 0 {
-			for _, cmd := range splitMessage(string(buf[:n])) {
-				reply, quit := s.Handle(ctx, cmd)
-				if _, err := conn.Write([]byte(reply)); err != nil {
+		m := <-msgs
+		var cmds []string
+		if m.text != "" {
+			cmds = splitMessage(m.text)
+		}
+		for _, cmd := range cmds {
+			reply, quit := s.Handle(hctx, cmd)
+			if quit {
+				// Answered even if the judge has just hung up: it asked
+				// for the end, and the end it is.
+				_, err := conn.Write([]byte(reply))
+				if err != nil && context.Cause(hctx) == nil {
 					return fmt.Errorf("cannot send reply %q to the judge: %w", reply, err)
 				}
-				if quit {
-					return nil
-				}
+				return nil
+			}
+			if ctx.Err() == nil && hctx.Err() != nil {
+				// Nobody is left to read the reply; the read error,
+				// taken next, ends the session.
+				s.log.Warn("the judge hung up while the engine was answering: search stopped",
+					zap.String("command", clip(cmd)), zap.Error(context.Cause(hctx)))
+				break
+			}
+			if _, err := conn.Write([]byte(reply)); err != nil {
+				return fmt.Errorf("cannot send reply %q to the judge: %w", reply, err)
 			}
 		}
 		switch {
-		case readErr == nil:
+		case m.err == nil:
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case errors.Is(readErr, io.EOF):
-			return ErrClosedByJudge
 		default:
-			return fmt.Errorf("reading from the judge: %w", readErr)
+			return readError(m.err)
 		}
 	}
+}
+
+// connMessage is what one read from the judge brought: text, or the error
+// that ended the connection (possibly with text read before it).
+type connMessage struct {
+	text string
+	err  error
+}
+
+// watchConn reads conn in a goroutine and passes on what each read brought,
+// one message at a time; the last one carries the read error. On that error
+// it calls fail at once, before the message is taken, so that a command
+// being answered learns of it. stop ends the goroutine and waits for it; it
+// leaves conn's read deadline in the past.
+func watchConn(conn net.Conn, fail context.CancelCauseFunc) (msgs <-chan connMessage, stop func()) {
+	out := make(chan connMessage)
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		buf := make([]byte, readBufferSize)
+		for {
+			n, err := conn.Read(buf)
+			m := connMessage{text: string(buf[:n]), err: err}
+			if err != nil {
+				fail(readError(err))
+			}
+			select {
+			case out <- m:
+			case <-quit:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return out, func() {
+		close(quit)
+		_ = conn.SetReadDeadline(time.Now()) // wake a pending Read
+		<-done
+	}
+}
+
+// readError turns the error that ended reading from the judge into the
+// error ServeConn reports.
+func readError(err error) error {
+	if errors.Is(err, io.EOF) {
+		return ErrClosedByJudge
+	}
+	return fmt.Errorf("reading from the judge: %w", err)
 }
 
 // Retry delays of DialJudge: short at first, since a judge started at the
@@ -79,9 +153,14 @@ func DialJudge(ctx context.Context, addr string, within time.Duration, log *zap.
 	deadline := time.Now().Add(within)
 	delay := firstRetryDelay
 	var d net.Dialer
+	// last is the error to report: that of the last attempt the deadline
+	// did not cut short, since "i/o timeout" only says we stopped trying,
+	// while "connection refused" says why.
+	var last error
 	for attempt := 1; ; attempt++ {
 		dctx, cancel := context.WithDeadline(ctx, deadline)
 		conn, err := d.DialContext(dctx, "tcp", addr)
+		cut := dctx.Err() != nil
 		cancel()
 		if err == nil {
 			return conn, nil
@@ -89,10 +168,13 @@ func DialJudge(ctx context.Context, addr string, within time.Duration, log *zap.
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if !cut || last == nil {
+			last = err
+		}
 		left := time.Until(deadline)
 		if left <= 0 {
 			return nil, fmt.Errorf("cannot connect to the judge at %s: gave up after %v and %d attempts: %w",
-				addr, within, attempt, err)
+				addr, within, attempt, last)
 		}
 		log.Debug("judge not reachable yet, retrying", zap.String("addr", addr),
 			zap.Int("attempt", attempt), zap.Error(err))

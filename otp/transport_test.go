@@ -6,8 +6,15 @@ import (
 	"net"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/tcgothello/mcts/othello"
 )
 
 func TestSplitMessage(t *testing.T) {
@@ -166,10 +173,75 @@ func TestDialJudgeGivesUp(t *testing.T) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
 	}
+	// Every attempt was refused; the last one, cut short by the deadline,
+	// must not hide that behind a timeout.
+	if !errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(err.Error(), "timeout") {
+		t.Errorf("error %q, want the real cause, connection refused, and no timeout", err)
+	}
 }
 
 func TestDialJudgeBadAddress(t *testing.T) {
 	if _, err := DialJudge(context.Background(), "no-port-here", time.Minute, nil); err == nil {
 		t.Error("DialJudge(\"no-port-here\") succeeded, want an address error")
+	}
+}
+
+// TestServeConnHangUpDuringGenmove has the judge send genmove and hang up
+// while the engine thinks: the search must be cancelled at once, not when
+// its think time runs out, and ServeConn must report the hang-up.
+func TestServeConnHangUpDuringGenmove(t *testing.T) {
+	thinking := make(chan struct{})
+	cancelled := make(chan time.Time, 1)
+	th := &fakeThinker{think: func(ctx context.Context, g *othello.Game) (Thought, error) {
+		close(thinking)
+		<-ctx.Done() // a search that stops only when told
+		cancelled <- time.Now()
+		return Thought{Move: highestMove(g.Position())}, nil
+	}}
+	const think = time.Minute
+	core, logs := observer.New(zapcore.DebugLevel)
+	s, err := NewSession(SessionConfig{Name: "watcher", Thinker: th, ThinkTime: think, Logger: zap.New(core)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge, done := startConnSession(t, s)
+	if _, err := judge.Write([]byte("genmove")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-thinking:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the engine did not start thinking")
+	}
+	hungUp := time.Now()
+	judge.Close()
+	// waitDone gives up after 5 s, far below the minute of think time.
+	if err := waitDone(t, done); !errors.Is(err, ErrClosedByJudge) {
+		t.Errorf("ServeConn after the judge hung up during genmove: %v, want ErrClosedByJudge", err)
+	}
+	select {
+	case at := <-cancelled:
+		if lag := at.Sub(hungUp); lag > 2*time.Second {
+			t.Errorf("the search was cancelled %v after the hang-up, want at once", lag)
+		}
+	default:
+		t.Error("ServeConn returned but the search was never cancelled")
+	}
+	if n := logs.FilterMessageSnippet("the judge hung up while the engine was answering").Len(); n != 1 {
+		t.Errorf("%d log lines about the hang-up, want 1: %v", n, logs.All())
+	}
+}
+
+// TestServeConnQuitThenHangUp has the judge send quit and close at once,
+// without reading the reply: the session still ends cleanly.
+func TestServeConnQuitThenHangUp(t *testing.T) {
+	s, _ := testSession(t, &fakeThinker{}, nil)
+	judge, done := startConnSession(t, s)
+	if _, err := judge.Write([]byte("quit")); err != nil {
+		t.Fatal(err)
+	}
+	judge.Close()
+	if err := waitDone(t, done); err != nil {
+		t.Errorf("ServeConn after quit and a hang-up: %v, want nil", err)
 	}
 }

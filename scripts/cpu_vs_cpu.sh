@@ -3,9 +3,10 @@
 # search engines under the judge, and show the result.
 #
 # Usage: scripts/cpu_vs_cpu.sh [ROUNDS [TIME]]
-#   ROUNDS  rounds to play (default 2; env ROUNDS)
-#   TIME    each engine's think time per move (default 300ms, about a minute
-#           for 2 rounds; env TIME). The judge's limit stays the classic 10s.
+#   ROUNDS  rounds to play, a whole number from 1 (default 2; env ROUNDS)
+#   TIME    each engine's think time per move, a Go duration such as 300ms or
+#           1.5s, above 0 and at most 9s, a second under the judge's classic
+#           10s limit (default 300ms, about 40 seconds for 2 rounds; env TIME)
 # Other settings by environment:
 #   ENGINE1_ARGS, ENGINE2_ARGS  extra search flags for player 1 / player 2
 #                               (e.g. ENGINE2_ARGS="--algo ucb")
@@ -19,6 +20,41 @@ rounds=${1:-${ROUNDS:-2}}
 think=${2:-${TIME:-300ms}}
 bin=${BIN:-bin}
 
+usage() {
+	echo "cpu_vs_cpu.sh: $1" >&2
+	echo "usage: scripts/cpu_vs_cpu.sh [ROUNDS [TIME]], e.g. scripts/cpu_vs_cpu.sh 4 1s" >&2
+	exit 2
+}
+
+# duration_ns prints a Go duration (time.ParseDuration's syntax without a
+# sign: one or more of a decimal number and a unit, as in 1m30s or 1.5s) in
+# whole nanoseconds, or fails if it is not one.
+duration_ns() {
+	local d=$1 total=0 num unit
+	[[ $d =~ ^(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$ ]] || return 1
+	while [[ $d =~ ^([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h)(.*)$ ]]; do
+		num=${BASH_REMATCH[1]} unit=${BASH_REMATCH[3]} d=${BASH_REMATCH[4]}
+		case $unit in
+		ns) unit=1 ;; us | µs | μs) unit=1000 ;; ms) unit=1000000 ;;
+		s) unit=1000000000 ;; m) unit=60000000000 ;; h) unit=3600000000000 ;;
+		esac
+		total=$(awk -v t="$total" -v n="$num" -v u="$unit" 'BEGIN { printf "%.0f", t + n * u }')
+	done
+	echo "$total"
+}
+
+# The arguments are checked before anything is built: a mistake gets a
+# message and status 2, not a match of forfeits.
+[[ $rounds =~ ^[0-9]+$ ]] && ((10#$rounds >= 1)) ||
+	usage "ROUNDS \"$rounds\" must be a whole number of rounds, 1 or more"
+ns=$(duration_ns "$think") ||
+	usage "TIME \"$think\" is not a duration: want a number and a unit, such as 300ms, 2s or 1.5s"
+# The judge allows 10s a move, timed from its side; the engine's default of
+# 9s keeps a second for the reply to travel on a busy machine, and a longer
+# think time risks a late move, which forfeits the match (docs/protocol.md).
+awk -v n="$ns" 'BEGIN { exit !(n > 0 && n <= 9e9) }' ||
+	usage "TIME $think must be above 0 and at most 9s (the judge allows 10s a move, and the reply needs time to arrive)"
+
 if ! command -v go >/dev/null 2>&1; then
 	export PATH="/usr/local/go/bin:$HOME/go/bin:$PATH"
 fi
@@ -27,17 +63,25 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
+mkdir -p "$bin"
+
 # Move generation is about 25% faster with the x86-64-v3 instruction set
 # (POPCNT, LZCNT, TZCNT without a feature check; docs/performance.md): use it
-# when this CPU has it, unless GOAMD64 is already set.
-if [ -z "${GOAMD64:-}" ] && [ "$(go env GOARCH)" = amd64 ] && [ -r /proc/cpuinfo ] &&
-	grep -qw avx2 /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && grep -qw movbe /proc/cpuinfo &&
-	grep -qw fma /proc/cpuinfo && grep -qw abm /proc/cpuinfo && grep -qw f16c /proc/cpuinfo; then
-	export GOAMD64=v3
+# when this CPU runs it, unless GOAMD64 is already set. The test is to run a
+# v3 build: Go's runtime checks every feature v3 needs (AVX, AVX2, BMI1,
+# BMI2, F16C, FMA, LZCNT, MOVBE, and the OS saving the AVX registers) and
+# refuses to start without them, whereas /proc/cpuinfo's flag names vary
+# (LZCNT is "abm", which some virtual machines do not list).
+if [ -z "${GOAMD64:-}" ] && [ "$(go env GOARCH)" = amd64 ]; then
+	GOAMD64=v3 go build -o "$bin/search" ./cmd/search
+	if "$bin/search" --help >/dev/null 2>&1; then
+		export GOAMD64=v3
+	else
+		rm -f "$bin/search"
+	fi
 fi
 
-mkdir -p "$bin"
-echo "building $bin/judge and $bin/search ..." >&2
+echo "building $bin/judge and $bin/search (GOAMD64=$(go env GOAMD64)) ..." >&2
 go build -o "$bin/judge" ./cmd/judge
 go build -o "$bin/search" ./cmd/search
 

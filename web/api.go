@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -41,6 +41,10 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 	if r.Method != method {
 		w.Header().Set("Allow", method)
 		s.refuse(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+		return
+	}
+	if re := checkPost(r); re != nil {
+		s.refuse(w, r, re.status, re.msg)
 		return
 	}
 	v, err := h(r)
@@ -205,7 +209,7 @@ func (s *Server) postUndo(r *http.Request) (any, error) {
 
 // loadRequest is the body of POST /api/load.
 type loadRequest struct {
-	// Board is the 64-character board of shared/data/README.md.
+	// Board is the 64-character board of docs/data.md.
 	Board string `json:"board"`
 	// Side is the side to move: "X" or "black", "O" or "white".
 	Side string `json:"side"`
@@ -281,25 +285,21 @@ func parseColor(field, v string) (othello.Color, error) {
 	return othello.Black, badRequest(`%s %q: want "black" (X) or "white" (O)`, field, v)
 }
 
-// decode reads the JSON object of a POST body into v, refusing other
-// content types (which also keeps other web sites' forms from posting
-// here), unknown fields, trailing data and bodies too large. An empty body
-// is accepted only if optional.
+// decode reads the JSON object of a POST body into v, refusing unknown
+// fields, trailing data and bodies too large; checkPost has already checked
+// the content type. An empty body is accepted only if optional.
 func decode(r *http.Request, v any, optional bool) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return &requestError{http.StatusRequestTimeout, "the request body did not arrive in time"}
+	}
 	if err != nil {
 		return badRequest("reading the request body: %v", err)
 	}
 	if len(body) > maxBody {
 		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody)}
 	}
-	empty := len(bytes.TrimSpace(body)) == 0
-	ct := r.Header.Get("Content-Type")
-	if mt, _, err := mime.ParseMediaType(ct); (err != nil || mt != "application/json") && !(empty && optional) {
-		return &requestError{http.StatusUnsupportedMediaType,
-			fmt.Sprintf("content type %q: send JSON with Content-Type: application/json", ct)}
-	}
-	if empty {
+	if len(bytes.TrimSpace(body)) == 0 {
 		if optional {
 			return nil
 		}

@@ -8,11 +8,16 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
@@ -54,7 +59,7 @@ func TestRefusals(t *testing.T) {
 		{"bad side", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `","side":"Q"}`, 400, `side "Q"`},
 		{"no side", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `"}`, 400, "side is missing"},
 		{"load bad colour", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `","side":"X","color":"red"}`, 400, `color "red"`},
-		{"nothing to undo", "POST", "/api/undo", "", "", 409, "nothing to undo"},
+		{"nothing to undo", "POST", "/api/undo", js, "", 409, "nothing to undo"},
 	}
 	_, ts := startServer(t, firstLegal{})
 	// Make the state not the initial one, so a reset would show.
@@ -106,7 +111,7 @@ func TestMoveWhileEngineToMove(t *testing.T) {
 		t.Errorf("move on the engine's turn: %d %q, want 409 \"engine is thinking\"", status, msg)
 	}
 	// Undo with nothing to undo must not stop the search either.
-	if status, _ := refused(t, ts, http.MethodPost, "/api/undo", "", ""); status != http.StatusConflict {
+	if status, _ := refused(t, ts, http.MethodPost, "/api/undo", "application/json", ""); status != http.StatusConflict {
 		t.Errorf("undo: status %d, want 409", status)
 	}
 	if after := getState(t, ts); !reflect.DeepEqual(after, before) {
@@ -128,6 +133,53 @@ func TestNewGameDuringSearch(t *testing.T) {
 	s.Close()
 	if got := getState(t, ts); got.Record != "" || got.Version != st.Version {
 		t.Errorf("after the old search returned: record %q version %d, want \"\" and %d", got.Record, got.Version, st.Version)
+	}
+}
+
+// TestCancelledSearchLogged cancels the engine's search in each way the
+// person can (new game, undo, load) with a search that fails when it is
+// cancelled, and checks that the log calls it a cancellation, at debug
+// level, not a failed search.
+func TestCancelledSearchLogged(t *testing.T) {
+	started := make(chan struct{}, 8)
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+		started <- struct{}{}
+		<-ctx.Done()
+		return otp.Thought{}, ctx.Err()
+	})
+	core, logs := observer.New(zapcore.DebugLevel)
+	s, err := New(th, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Logger: zap.New(core)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	ts.Client().Timeout = testTimeout
+	t.Cleanup(ts.Close)
+	t.Cleanup(s.Close)
+	startPos := `"board":"` + othello.Start().Board64() + `","side":"X"`
+	for _, c := range []struct{ path, body string }{
+		{"/api/new", `{}`},
+		{"/api/undo", ``},
+		{"/api/load", `{` + startPos + `}`},
+	} {
+		post(t, ts, "/api/move", `{"move":"f5"}`)
+		select {
+		case <-started:
+		case <-time.After(testTimeout):
+			t.Fatal("the engine did not start thinking")
+		}
+		if st := post(t, ts, c.path, c.body); st.Thinking || st.Record != "" {
+			t.Fatalf("POST %s while thinking: thinking %v record %q, want the search stopped", c.path, st.Thinking, st.Record)
+		}
+	}
+	s.Close() // waits for the cancelled searches to return and log
+	for _, e := range logs.All() {
+		if e.Level >= zapcore.WarnLevel {
+			t.Errorf("logged %v %q %v; a cancelled search is not a failure", e.Level, e.Message, e.ContextMap())
+		}
+	}
+	if n := logs.FilterMessageSnippet("search cancelled").FilterLevelExact(zapcore.DebugLevel).Len(); n != 3 {
+		t.Errorf("%d debug lines \"search cancelled\", want 3", n)
 	}
 }
 
@@ -201,8 +253,9 @@ func TestSearchFailures(t *testing.T) {
 			if st.Record != "d3"+want {
 				t.Errorf("record %q, want d3%s", st.Record, want)
 			}
-			if st.Thought == nil || !strings.Contains(st.Thought.Error, c.msg) || st.Thought.WinRate != nil {
-				t.Errorf("thought %+v, want an error containing %q and no win rate", st.Thought, c.msg)
+			if st.Thought == nil || !strings.Contains(st.Thought.Error, c.msg) || st.Thought.WinRate != nil ||
+				!reflect.DeepEqual(st.Thought.PV, []string{st.Thought.Move}) {
+				t.Errorf("thought %+v, want an error containing %q, no win rate and the pv its move", st.Thought, c.msg)
 			}
 		})
 	}

@@ -29,6 +29,12 @@ func (s *Server) routes() (*http.ServeMux, error) {
 	mux.HandleFunc("/api/", s.recovered(s.api))
 	files := http.FileServerFS(sub)
 	mux.Handle("/", s.recovered(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			// The page is only read; nothing here takes a POST.
+			w.Header().Set("Allow", "GET, HEAD")
+			s.refuse(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes GET, not %s", r.URL.Path, r.Method))
+			return
+		}
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurity)
 		h.Set("X-Content-Type-Options", "nosniff")

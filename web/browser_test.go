@@ -1,8 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
+	"math"
 	"math/bits"
 	"net"
 	"os"
@@ -135,6 +139,7 @@ func TestBrowserPlay(t *testing.T) {
 		t.Fatalf("page shows %d squares, board %s, %d legal hints; want 64, %s, %d",
 			squares, board, legal, start.Board64(), bits.OnesCount64(start.Moves()))
 	}
+	checkHints(t, ctx, "black, 1280 px")
 
 	// Play the person's highest legal square; the fake engine answers
 	// with its lowest.
@@ -198,10 +203,20 @@ func TestBrowserPlay(t *testing.T) {
 	if !strings.Contains(notice, "no legal move") || record != "pac1" {
 		t.Errorf("notice %q, record %q; want the pass announced and \"pac1\"", notice, record)
 	}
+	// The engine's only move: no count of playouts but the reason, and
+	// the expected line that starts with the move.
+	playouts := evaluate[string](t, ctx, `document.getElementById("t-playouts").textContent`)
+	pv := evaluate[string](t, ctx, `document.getElementById("t-pv").textContent`)
+	if playouts != "none (only legal move)" || pv != "c1" {
+		t.Errorf("panel for a forced move: playouts %q, pv %q; want \"none (only legal move)\" and \"c1\"", playouts, pv)
+	}
 	// A new game as white with a think time of 0.2 s: the engine opens.
 	opening := othello.Move(bits.TrailingZeros64(start.Moves()))
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`input[name="color"][value="white"]`)),
+		// Focused, as when a person types, so that a state arriving
+		// meanwhile does not overwrite the field.
+		chromedp.Focus(chromedp.ID("think")),
 		chromedp.SetValue(chromedp.ID("think"), "0.2"),
 		chromedp.Click(chromedp.ID("new")),
 		chromedp.Poll[chromedp.Void](fmt.Sprintf(`(%s) === %q`, domBoard, start.Play(opening).Board64()), chromedp.WithPollingTimeout(testTimeout)),
@@ -225,4 +240,135 @@ func evaluate[T any](t *testing.T, ctx context.Context, expr string) T {
 		t.Fatalf("evaluating %s: %v", expr, err)
 	}
 	return v
+}
+
+// TestBrowserNarrow loads the page in a phone-sized viewport, 420 px wide:
+// the board must fit the width (no sideways scrolling) and fill most of
+// it, and a screenshot must show the legal-move hints clearly, for either
+// colour of the person.
+func TestBrowserNarrow(t *testing.T) {
+	const width, height = 420, 860
+	// Chromium's windows are at least 500 px wide: the viewport of a
+	// phone is emulated instead.
+	ctx := startBrowser(t, 800, 900)
+	s, err := New(firstLegal{}, Options{ThinkTime: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serveLoopback(t, s)
+	err = chromedp.Do(ctx,
+		chromedp.EmulateViewport(width, height),
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .sq.legal`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	inner := evaluate[float64](t, ctx, `window.innerWidth`)
+	scroll := evaluate[float64](t, ctx, `document.documentElement.scrollWidth`)
+	// The board's frame and the content box of main, which the page's
+	// margins bound; a vertical scroll bar, hidden here, takes its width
+	// from the viewport, not from the margins.
+	frame := evaluate[[]float64](t, ctx, `(() => { const r = document.querySelector(".frame").getBoundingClientRect(); return [r.left, r.right]; })()`)
+	main := evaluate[[]float64](t, ctx, `(() => { const r = document.querySelector("main").getBoundingClientRect(); return [r.left, r.right]; })()`)
+	if inner != width {
+		t.Fatalf("viewport %v px wide, want %d", inner, width)
+	}
+	if scroll > inner || frame[0] < main[0] || frame[1] > main[1] {
+		t.Errorf("at %v px the page is %v px wide and the board spans %v..%v px, beyond the margins %v..%v: it must fit",
+			inner, scroll, frame[0], frame[1], main[0], main[1])
+	}
+	// It scales to the viewport rather than shrinking to a stamp.
+	if w := frame[1] - frame[0]; w < 0.85*inner {
+		t.Errorf("at %v px the board is %v px wide, want at least 85%% of the width", inner, w)
+	}
+	checkHints(t, ctx, "black, 420 px")
+
+	// As white, the hints are light dots: they must stand out too.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`input[name="color"][value="white"]`)),
+		chromedp.Click(chromedp.ID("new")),
+		chromedp.Poll[chromedp.Void](`document.body.classList.contains("human-white") && document.querySelectorAll("#board .sq.legal").length > 0`,
+			chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		t.Fatalf("new game as white: %v", err)
+	}
+	checkHints(t, ctx, "white, 420 px")
+}
+
+// minHintContrast is the least contrast ratio between a legal-move hint and
+// the empty felt around it: 3:1, what WCAG 2.1 (success criterion 1.4.11)
+// asks of the graphical parts of a control.
+const minHintContrast = 3.0
+
+// checkHints takes a screenshot and checks that the centre of every hinted
+// square contrasts with the centre of an empty square without a hint by at
+// least minHintContrast, that is, that the hints can be seen.
+func checkHints(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	// The hints fade in: wait for the transitions to end.
+	err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getAnimations().every(a => a.playState !== "running")`,
+		chromedp.WithPollingTimeout(testTimeout)))
+	if err != nil {
+		t.Fatalf("%s: waiting for the page to settle: %v", what, err)
+	}
+	// The centres, in CSS pixels, of the hinted squares and of one empty
+	// square without a hint (the felt).
+	centres := evaluate[[][]float64](t, ctx, `(() => {
+		const c = (b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+		const felt = Array.from(document.querySelectorAll("#board .sq:not(.legal)")).find(b => b.dataset.disc === "" && !b.classList.contains("last"));
+		return [c(felt), ...Array.from(document.querySelectorAll("#board .sq.legal")).map(c)];
+	})()`)
+	dpr := evaluate[float64](t, ctx, `window.devicePixelRatio`)
+	raw, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("%s: screenshot: %v", what, err)
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: decoding the screenshot: %v", what, err)
+	}
+	lum := func(p []float64) float64 { return luminance(img, int(p[0]*dpr), int(p[1]*dpr)) }
+	felt := lum(centres[0])
+	if len(centres) < 2 {
+		t.Fatalf("%s: no hinted square", what)
+	}
+	for _, c := range centres[1:] {
+		if r := contrast(lum(c), felt); r < minHintContrast {
+			t.Errorf("%s: the hint at (%.0f, %.0f) has contrast %.2f:1 with the felt, want at least %.1f:1", what, c[0], c[1], r, minHintContrast)
+		}
+	}
+}
+
+// luminance is the relative luminance (WCAG 2.1) of the average colour of
+// the 3 x 3 pixels around (x, y).
+func luminance(img image.Image, x, y int) float64 {
+	var sum [3]float64
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			r, g, b, _ := img.At(x+dx, y+dy).RGBA()
+			for i, v := range []uint32{r, g, b} {
+				sum[i] += float64(v) / 0xffff
+			}
+		}
+	}
+	var lin [3]float64
+	for i, v := range sum {
+		v /= 9
+		if v <= 0.04045 {
+			lin[i] = v / 12.92
+		} else {
+			lin[i] = math.Pow((v+0.055)/1.055, 2.4)
+		}
+	}
+	return 0.2126*lin[0] + 0.7152*lin[1] + 0.0722*lin[2]
+}
+
+// contrast is the WCAG contrast ratio of two relative luminances.
+func contrast(a, b float64) float64 {
+	if a < b {
+		a, b = b, a
+	}
+	return (a + 0.05) / (b + 0.05)
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"math/bits"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -120,6 +121,10 @@ func TestForcedPasses(t *testing.T) {
 		if st.Thought == nil || st.Thought.Move != "c1" || st.Thought.Summary != "only legal move" || st.Thought.WinRate != nil {
 			t.Errorf("thought %+v, want c1 as the only legal move without a win rate", st.Thought)
 		}
+		// docs/web.md: pv starts with the engine's move, searched or not.
+		if th := st.Thought; th == nil || th.Playouts != 0 || !reflect.DeepEqual(th.PV, []string{"c1"}) {
+			t.Errorf("thought %+v, want no playouts and the pv [c1]", th)
+		}
 		if !strings.Contains(st.Status, "The engine wins by 3") {
 			t.Errorf("status %q, want the engine's win by 3", st.Status)
 		}
@@ -159,7 +164,7 @@ func TestUndo(t *testing.T) {
 	if st.Board != start.Board || st.Record != "" || st.CanUndo || st.LastMove != "" {
 		t.Fatalf("second undo: board %s record %q canUndo %v last %q, want the start", st.Board, st.Record, st.CanUndo, st.LastMove)
 	}
-	status, msg := refused(t, ts, http.MethodPost, "/api/undo", "", "")
+	status, msg := refused(t, ts, http.MethodPost, "/api/undo", "application/json", "")
 	if status != http.StatusConflict || !strings.Contains(msg, "nothing to undo") {
 		t.Errorf("undo at the start: %d %q, want 409 \"nothing to undo\"", status, msg)
 	}

@@ -80,7 +80,7 @@ func (s *Server) engineMove(ch otp.Choice) {
 	pos := s.m.game.Position()
 	switch {
 	case ch.Err != nil:
-		s.m.thought = &ThoughtView{Move: ch.Move.String(), Color: pos.Turn.String(), PV: []string{},
+		s.m.thought = &ThoughtView{Move: ch.Move.String(), Color: pos.Turn.String(), PV: []string{ch.Move.String()},
 			Error: "the search failed (" + ch.Err.Error() + "): the engine played its first legal move instead"}
 	case !ch.Searched:
 		s.m.thought = forcedThought(pos.Turn, ch.Move)
@@ -93,13 +93,15 @@ func (s *Server) engineMove(ch otp.Choice) {
 	}
 }
 
-// forcedThought is what the page shows for a move chosen without a search.
+// forcedThought is what the page shows for a move chosen without a search:
+// no playouts, and a principal variation that is the move alone, since the
+// variation always starts with the move played (docs/web.md).
 func forcedThought(c othello.Color, m othello.Move) *ThoughtView {
 	summary := "only legal move"
 	if m == othello.Pass {
 		summary = "no legal move"
 	}
-	return &ThoughtView{Move: m.String(), Color: c.String(), PV: []string{}, Summary: summary}
+	return &ThoughtView{Move: m.String(), Color: c.String(), PV: []string{m.String()}, Summary: summary}
 }
 
 // newThoughtView turns what the search found into what the page shows.

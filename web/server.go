@@ -61,6 +61,9 @@ type Server struct {
 	changed chan struct{}
 	// searches counts running searches, so Close can wait for them.
 	searches sync.WaitGroup
+	// readTimeout bounds the reading of a request by Serve:
+	// requestReadTimeout, shorter in tests.
+	readTimeout time.Duration
 }
 
 // New returns a server for a new game at the start position, the person
@@ -78,8 +81,9 @@ func New(thinker otp.Thinker, opt Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		log:     opt.Logger,
-		changed: make(chan struct{}),
+		log:         opt.Logger,
+		changed:     make(chan struct{}),
+		readTimeout: requestReadTimeout,
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -148,6 +152,19 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	return s.Serve(ctx, ln)
 }
 
+// requestReadTimeout is how long a client has to send a whole request,
+// headers and body, before the server drops the connection. The largest
+// request is a few hundred bytes, sent in milliseconds even by a browser on
+// a loaded machine; a client that promises a body and never sends it would
+// otherwise hold its connection (and a goroutine) for ever. The long poll
+// is not cut short: the limit ends when the request has been read.
+const requestReadTimeout = 10 * time.Second
+
+// idleTimeout is how long a kept-alive connection may wait for its next
+// request: the page polls again at once, so a longer silence is a client
+// that left.
+const idleTimeout = 2 * time.Minute
+
 // shutdownGrace is how long a shutdown waits for requests in flight; long
 // polls are cut short because the server is closing anyway.
 const shutdownGrace = 2 * time.Second
@@ -156,15 +173,23 @@ const shutdownGrace = 2 * time.Second
 // and closes the server. It closes ln.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	addr := ln.Addr().String()
-	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
-		s.log.Warn("the page is reachable from other machines, and its API has no authentication",
-			zap.String("addr", addr))
+	var h http.Handler = s
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
+		if tcp.IP.IsLoopback() {
+			// On loopback, a request for any other host name is another
+			// web site reaching in through DNS rebinding.
+			h = s.loopbackHosts(s)
+		} else {
+			s.log.Warn("the page is reachable from other machines, and its API has no authentication",
+				zap.String("addr", addr))
+		}
 	}
 	s.log.Info("serving the page", zap.String("url", "http://"+addr+"/"))
 	hs := &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		Handler:           h,
+		ReadHeaderTimeout: s.readTimeout,
+		ReadTimeout:       s.readTimeout,
+		IdleTimeout:       idleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
 		BaseContext:       func(net.Listener) context.Context { return s.base },
 	}

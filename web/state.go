@@ -14,7 +14,7 @@ type State struct {
 	// waits for the next one.
 	Version uint64 `json:"version"`
 	// Board is the position in the 64-character notation of
-	// shared/data/README.md: X black, O white, - empty, a1 b1 ... h8.
+	// docs/data.md: X black, O white, - empty, a1 b1 ... h8.
 	Board string `json:"board"`
 	// Turn is the side to move, "black" or "white".
 	Turn string `json:"turn"`

@@ -7,7 +7,7 @@
 //
 //	judge tournament [flags] --engine SPEC --engine SPEC...
 //
-// See --help, docs/judge.md and ../shared/PROTOCOL.md.
+// See --help, docs/judge.md and docs/protocol.md.
 package main
 
 import (

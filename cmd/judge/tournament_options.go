@@ -49,7 +49,7 @@ Every engine's program is checked (it exists and is executable) before the first
 game the judge starts a fresh process of each engine (black's first) with [FLAG SEED] IP PORT
 appended, IP PORT being a free port of --host for that engine alone, and waits for it to connect
 (or to exit: then it loses the game unplayed). It asks both their names and plays one
-game with the limits and forfeits of a match (PROTOCOL.md): clear_board, the opening's moves as
+game with the limits and forfeits of a match (docs/protocol.md): clear_board, the opening's moves as
 play x y to both engines, then genmove to the side to move and play to the other until two
 consecutive passes; quit to every engine in good standing; then it stops both processes. So an
 engine that crashes or is disqualified forfeits that game only and starts afresh for its next

@@ -61,6 +61,7 @@ type options struct {
 	logLevel       string
 	logFile        string
 	perft          int
+	perftGiven     bool // --perft was on the command line, even as 0
 	engine         engine.Config
 
 	evalFile     string       // --eval-file: weights instead of the embedded set
@@ -164,7 +165,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			" a move, and the page can change it (default: no page)")
 	fs.IntVar(&o.perft, "perft", o.perft,
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
-			"depth, leaves, seconds and leaves per second, then exit (default 0: play)")
+			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -197,6 +198,7 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	if o.help {
 		return o, fs, nil
 	}
+	o.perftGiven = fs.Changed("perft")
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {
 		return o, fs, usageError{err}
@@ -267,10 +269,10 @@ func (o *options) check() error {
 	if o.tableMB < 1 || o.tableMB > maxTableMB {
 		errs = append(errs, fmt.Errorf("--table-mb %d: want 1..%d", o.tableMB, maxTableMB))
 	}
-	if o.perft < 0 || o.perft > maxPerftDepth {
+	if o.perftGiven && (o.perft < 1 || o.perft > maxPerftDepth) {
 		errs = append(errs, fmt.Errorf("--perft %d: want 1..%d", o.perft, maxPerftDepth))
 	}
-	if o.perft == 0 {
+	if !o.perftGiven {
 		if err := o.engine.Validate(); err != nil {
 			errs = append(errs, err)
 		}

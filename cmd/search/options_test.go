@@ -131,6 +131,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--connect-timeout", "0s"}, "--connect-timeout"},
 		{[]string{"--log-level", "chatty"}, "--log-level"},
 		{[]string{"--perft", "-2"}, "--perft"},
+		// Depth 0 is no measurement; it must not start the terminal mode.
+		{[]string{"--perft", "0"}, "--perft 0: want 1..20"},
+		{[]string{"--perft=0"}, "--perft 0: want 1..20"},
+		{[]string{"--perft", "21"}, "--perft 21: want 1..20"},
 		{[]string{"--arena", "3"}, "arena"},
 		{[]string{"--solver", "maybe"}, "--solver"},
 		{[]string{"--solve-empties", "-1"}, "--solve-empties"},

@@ -20,7 +20,7 @@ import (
 
 // These tests run the real program: built once into a temporary directory,
 // started as a process, and played against over loopback by a fake classic
-// judge that behaves exactly as PROTOCOL.md describes (one write per bare
+// judge that behaves exactly as docs/protocol.md describes (one write per bare
 // command, one read of up to 1023 bytes per reply, first-word check).
 
 // fastFlags keep every search short and the arena small, so that a whole
@@ -35,6 +35,7 @@ func TestProcess(t *testing.T) {
 	t.Run("judged match", func(t *testing.T) { testJudgedMatch(t, bin) })
 	t.Run("stdin session", func(t *testing.T) { testStdinSession(t, bin) })
 	t.Run("judge hangs up", func(t *testing.T) { testJudgeHangsUp(t, bin) })
+	t.Run("judge hangs up during genmove", func(t *testing.T) { testHangUpDuringGenmove(t, bin) })
 	t.Run("judge starts late", func(t *testing.T) { testJudgeStartsLate(t, bin) })
 	t.Run("no judge", func(t *testing.T) { testNoJudge(t, bin) })
 }
@@ -293,6 +294,39 @@ func testJudgeHangsUp(t *testing.T, bin string) {
 	}
 }
 
+// testHangUpDuringGenmove has the judge send genmove to an engine with a
+// long think time and hang up while it thinks: the engine must notice at
+// once, stop its search and exit 1, well before its think time is over.
+func testHangUpDuringGenmove(t *testing.T, bin string) {
+	const think = 30 * time.Second
+	ln := listen(t, "127.0.0.1:0")
+	p := start(t, bin, nil, "--time", think.String(), "--seed", "1", "--arena", "200000", "--log-level", "debug", portOf(ln))
+	j := accept(t, ln, p)
+	j.expect("name", "name", "name gomcts")
+	j.expect("clear_board", "clear_board", "clear_board")
+	if _, err := j.conn.Write([]byte("genmove")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // the engine is thinking
+	hungUp := time.Now()
+	j.conn.Close()
+	code := p.wait(t)
+	// A few seconds cover a loaded machine; the think time is ten times more.
+	if took := time.Since(hungUp); took > think/10 {
+		t.Errorf("the engine exited %v after the judge hung up, want at once (think time %v)", took, think)
+	}
+	if code != 1 {
+		t.Errorf("exit status %d after the judge hung up, want 1", code)
+	}
+	logs := p.stderr.String()
+	for _, want := range []string{"search cancelled", "the judge hung up while the engine was answering",
+		"the judge closed the connection without sending quit"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, logs)
+		}
+	}
+}
+
 // freePort returns a loopback address whose port the system just chose
 // and released, for a judge that starts after the engine.
 func freePort(t *testing.T) string {
@@ -330,7 +364,14 @@ func testNoJudge(t *testing.T, bin string) {
 	if code := p.wait(t); code == 0 {
 		t.Errorf("exit status 0 with no judge, want non-zero")
 	}
-	if want := "cannot connect to the judge at " + addr; !strings.Contains(p.stderr.String(), want) {
-		t.Errorf("stderr does not say %q:\n%s", want, p.stderr.String())
+	// The cause is that nothing listens; the deadline that ended the
+	// retries is not news.
+	for _, want := range []string{"cannot connect to the judge at " + addr, "connection refused"} {
+		if !strings.Contains(p.stderr.String(), want) {
+			t.Errorf("stderr does not say %q:\n%s", want, p.stderr.String())
+		}
+	}
+	if strings.Contains(p.stderr.String(), "i/o timeout") {
+		t.Errorf("stderr blames a timeout, want the real error:\n%s", p.stderr.String())
 	}
 }

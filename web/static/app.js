@@ -149,9 +149,11 @@ function renderThought(t) {
   $("t-error").hidden = t === null || !t.error;
   if (t === null) return;
   $("t-move").textContent = `${t.move} (${t.color})`;
-  $("t-playouts").textContent = t.playouts.toLocaleString("en-US");
+  // Without a search there is nothing to count: say why instead of "0".
+  const why = t.error ? "the search failed" : t.summary;
+  $("t-playouts").textContent = t.playouts > 0 ? t.playouts.toLocaleString("en-US") : `none (${why})`;
   if (t.winRate === null) {
-    $("t-rate").textContent = t.summary || "—";
+    $("t-rate").textContent = "—";
     $("t-bar").style.width = "0";
   } else {
     const pct = (100 * t.winRate).toFixed(1);
