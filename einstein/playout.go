@@ -43,27 +43,35 @@ func (p *Position) Moves(dst []Move) []Move {
 	if p.winner != None {
 		return dst
 	}
-	start := len(dst)
+	var ms [MaxMoves]Move
+	return append(dst, ms[:p.generate(&ms)]...)
+}
+
+// generate writes the legal moves of the side to move of a game that is
+// not over into ms, as Moves lists them, and returns their number.
+func (p *Position) generate(ms *[MaxMoves]Move) int {
 	c := p.ToMove()
+	k := 0
 	for n := p.FirstCube(); n <= Cubes; n += 2 {
 		s := p.where[c][n]
 		if s == noSquare {
 			continue
 		}
+		t := &targets[c][s]
 		for d := Horizontal; d <= Diagonal; d++ {
-			t := targets[c][s][d]
-			if t == noSquare {
-				continue
-			}
-			if v := p.board[t]; v == 0 || 1+Color(v>>3) != c {
-				dst = append(dst, MakeMove(n, d))
+			if to := t[d]; to != noSquare {
+				if v := p.board[to]; v == 0 || 1+Color(v>>3) != c {
+					ms[k] = MakeMove(n, d)
+					k++
+				}
 			}
 		}
 	}
-	if len(dst) == start {
-		dst = append(dst, Pass)
+	if k == 0 {
+		ms[0] = Pass
+		k = 1
 	}
-	return dst
+	return k
 }
 
 // PlayLegal plays m, which must be one of the moves Moves returns; it
@@ -110,10 +118,10 @@ func (p *Position) RandomMove(src rand.Source) Move {
 // src for each move (RandomMove), until the game is over, and returns the
 // winner. p is left at the end of the game; copy it first to keep it.
 func (p *Position) Playout(src rand.Source) Color {
-	var buf [MaxMoves]Move
+	var ms [MaxMoves]Move
 	for p.winner == None {
-		ms := p.Moves(buf[:0])
-		p.PlayLegal(ms[bounded(src, uint64(len(ms)))])
+		k := p.generate(&ms)
+		p.PlayLegal(ms[bounded(src, uint64(k))])
 	}
 	return p.winner
 }
