@@ -162,14 +162,15 @@ func ParseMove(s string) (Move, error) {
 }
 
 // Layout gives the cube numbers of the start squares: Layout[i] is the
-// number of red's i-th start square and of blue's, in the order of
-// StartSquares. It is a permutation of 1 to 6.
+// number of red's i-th start square of (1,1) (1,2) (1,3) (2,1) (2,2) (3,1)
+// and of blue's i-th of (5,5) (5,4) (5,3) (4,5) (4,4) (3,5). It is a
+// permutation of 1 to 6.
 type Layout [Cubes]uint8
 
-// StartSquares are red's start squares in the order a Layout numbers them:
+// startSquares are red's start squares in the order a Layout numbers them:
 // (1,1) (1,2) (1,3) (2,1) (2,2) (3,1). Blue's are their reflections through
 // the centre (Mirror): (5,5) (5,4) (5,3) (4,5) (4,4) (3,5).
-var StartSquares = [Cubes]Square{0, 1, 2, 5, 6, 10}
+var startSquares = [Cubes]Square{0, 1, 2, 5, 6, 10}
 
 // Mirror returns the reflection of s through the centre of the board.
 func Mirror(s Square) Square { return Squares - 1 - s }
@@ -270,7 +271,7 @@ func New(l Layout) Position {
 		panic(fmt.Sprintf("einstein: invalid layout %v", [Cubes]uint8(l)))
 	}
 	var p Position
-	for i, s := range StartSquares {
+	for i, s := range startSquares {
 		p.put(Red, int(l[i]), s)
 		p.put(Blue, int(l[i]), Mirror(s))
 	}

@@ -111,6 +111,9 @@ func (s *procSeat) move(ctx context.Context, pos einstein.Position, last einstei
 }
 
 func (s *procSeat) finish(won bool) {
+	if s.a == nil {
+		return
+	}
 	msg := "ll"
 	if won {
 		msg = "ww"
