@@ -358,3 +358,29 @@ func TestTwoPeople(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant\n%s", code, errOut, out, want)
 	}
 }
+
+// TestGameInProcess runs the runner in the test's own process (so that
+// -race sees its goroutines and pipes), with the built program's agents:
+// the same games as the program's own run, and a forfeit by an agent that
+// exits.
+func TestGameInProcess(t *testing.T) {
+	bin := binaryOf(t)
+	args := []string{"game", "-n", "0", "random", "greedy", "-r", "4", "-s", "3"}
+	code, out, errOut := runIn(t, bin, "", args...)
+	_, want, _ := runBin(t, t.TempDir(), "", args...)
+	if code != exitOK || errOut != "" || out != want {
+		t.Errorf("in process: exit %d, stderr %q, stdout\n%s\nthe program's stdout\n%s", code, errOut, out, want)
+	}
+	if runtime.GOOS == "windows" {
+		return
+	}
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad")
+	if err := os.WriteFile(bad, []byte("#!/bin/sh\nexit 4\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runIn(t, bin, "", "game", "-n", "0", bad, "greedy", "-r", "2")
+	if code != exitOK || errOut != "" || strings.Count(out, "forfeits: ") != 2 || strings.Count(out, "exit status 4") != 2 {
+		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant two forfeits with exit status 4", code, errOut, out)
+	}
+}

@@ -132,6 +132,8 @@ func runGame(ctx context.Context, e env, args []string) int {
 		fmt.Fprint(e.stdout, gameUsage)
 		return exitOK
 	}
+	// The agents' stderr and the log share the runner's stderr.
+	e.stderr = syncWriter(e.stderr)
 	var log *zap.Logger
 	if err == nil {
 		log, err = newLogger(o.level, e.stderr)

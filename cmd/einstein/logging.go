@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"sync"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -25,4 +27,27 @@ func newLogger(level string, w io.Writer) (*zap.Logger, error) {
 	enc.EncodeCaller = nil
 	enc.StacktraceKey = ""
 	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)), nil
+}
+
+// syncWriter returns w made safe for concurrent writers: an *os.File as it
+// is (the system orders its writes, and a child process given it writes
+// to it directly), anything else behind a mutex (os/exec copies a child's
+// stderr to such a writer from a goroutine of its own, one per child).
+func syncWriter(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok {
+		return f
+	}
+	return &lockedWriter{w: w}
+}
+
+// lockedWriter serialises the writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
