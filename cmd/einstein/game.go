@@ -1,0 +1,321 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/tcgothello/mcts/einstein"
+	"go.uber.org/zap"
+)
+
+// gameUsage is the text of einstein game --help.
+const gameUsage = `einstein game: rounds of Einstein Würfelt Nicht! (Kari) between agents and people.
+
+Usage:
+  einstein game [-n np] [agents...] [-r rounds] [-s seed] [-l logfile]
+
+The course's game program. np (0 to 2, default 2) people play at this terminal; the 2-np agents
+are child processes speaking the course's protocol (einstein --help). Player 1 is the first
+person, or the first agent if np is 0; player 1 is red (moves first) in odd rounds, player 2 in
+even ones. An agent that sends an invalid move (not 00 or nd, or illegal), or no move within the
+time limit, or exits, is killed and loses the round; it is started again for the next one. A
+person is asked again after an invalid move and has no time limit; the board is printed before
+each of their moves. The end of the input ends the games (the round in progress is not counted).
+
+An agent is a command line, split as a shell would (quotes, no expansions): a program and its
+arguments, e.g. "./b07902000" or "python3 agent.py". A bare program name is looked up on the PATH,
+then in the current directory. The names random and greedy stand for this program's own
+reference agents (random gets a seed drawn from the game's seed).
+
+Each round's board (the cube numbers of the start squares) is drawn from the seed: the same seed
+gives the same boards. A line per round and a summary go to stdout.
+
+  $ einstein game -n 0 random greedy -r 4 -s 1
+
+Flags:
+  -n, --people int          number of people playing at the terminal, 0 to 2 (default 2)
+  -r, --rounds int          number of rounds; only with -n 0 (default 8 with -n 0, unlimited
+                            otherwise)
+  -s, --seed uint           seed of the boards (default: a new one each run, printed)
+  -l, --log string          record every round (board, players, moves, result) in this file
+      --limit duration      time an agent has for a move (default 10s, the course's limit)
+      --log-level string    least level of the log lines on stderr: debug, info (agents
+                            started and stopped), warn, error (default "warn")
+  -h, --help                print this help and exit
+
+Exit status: 0 after the rounds (or the end of a person's input), 1 if the log cannot be
+written or the games are interrupted, 2 on a bad command line or an agent that cannot be started.
+`
+
+// Defaults of the command line, as the course's game program has them.
+const (
+	// defaultPeople: the course's game starts in the two-person mode.
+	defaultPeople = 2
+	// defaultRounds of agents only; with people the games go on until
+	// their input ends.
+	defaultRounds = 8
+	// defaultLimit is the course's time limit for a move.
+	defaultLimit = 10 * time.Second
+)
+
+// gameOptions is the command line of einstein game.
+type gameOptions struct {
+	people  int
+	agents  []string
+	rounds  int // 0: until the people's input ends
+	seed    uint64
+	logFile string
+	limit   time.Duration
+	level   string
+}
+
+// parseGame reads the command line of einstein game. It returns
+// pflag.ErrHelp for --help.
+func parseGame(args []string) (gameOptions, error) {
+	var o gameOptions
+	fs := pflag.NewFlagSet("einstein game", pflag.ContinueOnError)
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	fs.IntVarP(&o.people, "people", "n", defaultPeople, "number of people")
+	fs.IntVarP(&o.rounds, "rounds", "r", defaultRounds, "number of rounds")
+	fs.Uint64VarP(&o.seed, "seed", "s", 0, "seed of the boards")
+	fs.StringVarP(&o.logFile, "log", "l", "", "record of the rounds")
+	fs.DurationVar(&o.limit, "limit", defaultLimit, "time for a move")
+	fs.StringVar(&o.level, "log-level", defaultLogLevel, "least level of the log lines")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	o.agents = fs.Args()
+	switch {
+	case o.people < 0 || o.people > 2:
+		return o, fmt.Errorf("-n %d: want 0, 1 or 2 people", o.people)
+	case len(o.agents) != 2-o.people:
+		return o, fmt.Errorf("%d agents with -n %d: want %d", len(o.agents), o.people, 2-o.people)
+	case fs.Changed("rounds") && o.people != 0:
+		return o, errors.New("-r is for games between agents only (-n 0); with people the games go on until the input ends")
+	case o.rounds < 1:
+		return o, fmt.Errorf("-r %d: want at least one round", o.rounds)
+	case o.limit <= 0:
+		return o, fmt.Errorf("--limit %v: want a positive duration", o.limit)
+	}
+	if o.people != 0 {
+		o.rounds = 0
+	}
+	if !fs.Changed("seed") {
+		o.seed = rand.Uint64()
+	}
+	return o, nil
+}
+
+// player is one of the two players of the games and its record.
+type player struct {
+	n    int // 1 or 2
+	seat seat
+	// wins and rounds count the rounds won and played, by colour.
+	wins, rounds [3]int
+}
+
+// label names the player in results: "random (player 1)".
+func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.name(), p.n) }
+
+// runGame is einstein game.
+func runGame(ctx context.Context, e env, args []string) int {
+	o, err := parseGame(args)
+	if errors.Is(err, pflag.ErrHelp) {
+		fmt.Fprint(e.stdout, gameUsage)
+		return exitOK
+	}
+	// The agents' stderr and the log share the runner's stderr.
+	e.stderr = syncWriter(e.stderr)
+	var log *zap.Logger
+	if err == nil {
+		log, err = newLogger(o.level, e.stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "einstein game: %v\nRun 'einstein game --help' for the usage.\n", err)
+		return exitUsage
+	}
+	defer log.Sync()
+
+	var players [2]*player
+	var people *terminal
+	if o.people > 0 {
+		people = newTerminal(e.stdin, e.stdout)
+	}
+	for i := range players {
+		players[i] = &player{n: i + 1}
+		if i < o.people {
+			players[i].seat = &human{n: i + 1, term: people}
+			continue
+		}
+		spec := o.agents[i-o.people]
+		s, err := newProcSeat(spec, i, o, e, log)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "einstein game: agent %q: %v\n", spec, err)
+			return exitUsage
+		}
+		players[i].seat = s
+	}
+	defer func() {
+		for _, p := range players {
+			p.seat.close()
+		}
+	}()
+
+	var record *os.File
+	if o.logFile != "" {
+		if record, err = os.Create(o.logFile); err != nil {
+			fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
+			return exitError
+		}
+		defer record.Close()
+		fmt.Fprintf(record, "# einstein game, seed %d\n", o.seed)
+	}
+
+	fmt.Fprintf(e.stdout, "seed %d\n", o.seed)
+	boards := rand.NewPCG(o.seed, 0)
+	code := exitOK
+	played := 0
+	for n := 1; o.rounds == 0 || n <= o.rounds; n++ {
+		red, blue := players[0], players[1]
+		if n%2 == 0 {
+			red, blue = blue, red
+		}
+		l := einstein.RandomLayout(boards)
+		res := playRound(ctx, l, [3]seat{einstein.Red: red.seat, einstein.Blue: blue.seat}, o.limit, people)
+		head := fmt.Sprintf("round %d: red %s, blue %s, layout %v", n, red.label(), blue.label(), l)
+		if res.abandoned != "" {
+			fmt.Fprintf(e.stdout, "%s: %s\n", head, res.abandoned)
+			if ctx.Err() != nil {
+				code = exitError
+			}
+			break
+		}
+		played++
+		winner := red
+		if res.winner == einstein.Blue {
+			winner = blue
+		}
+		red.rounds[einstein.Red]++
+		blue.rounds[einstein.Blue]++
+		winner.wins[res.winner]++
+		fmt.Fprintf(e.stdout, "%s: %v %s wins, %s, %d plies\n", head, res.winner, winner.label(), res.reason, len(res.moves))
+		if record != nil {
+			moves := make([]string, len(res.moves))
+			for i, m := range res.moves {
+				moves[i] = m.String()
+			}
+			_, err := fmt.Fprintf(record, "round %d\nlayout %v\nred %s\nblue %s\nmoves %s\nwinner %v: %s\n",
+				n, l, red.label(), blue.label(), strings.Join(moves, " "), res.winner, res.reason)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
+				return exitError
+			}
+		}
+	}
+	for _, p := range players {
+		fmt.Fprintf(e.stdout, "%s: %d of %d rounds won (as red %d of %d, as blue %d of %d)\n", p.label(),
+			p.wins[einstein.Red]+p.wins[einstein.Blue], played,
+			p.wins[einstein.Red], p.rounds[einstein.Red], p.wins[einstein.Blue], p.rounds[einstein.Blue])
+	}
+	return code
+}
+
+// seat is a player's way of playing: an agent process or a person.
+type seat interface {
+	// name names the seat: the agent's command line, or "person 1".
+	name() string
+	// begin starts a round in which the seat plays side on the board l.
+	begin(side einstein.Color, l einstein.Layout) error
+	// move returns the seat's move in pos; last is the opponent's move
+	// just played, if the game has one. An agent's move is not checked
+	// (playRound does); a person's is. An error that wraps errAbandon
+	// ends the games; any other costs the round.
+	move(ctx context.Context, pos einstein.Position, last einstein.Move, limit time.Duration) (einstein.Move, error)
+	// finish ends the round for the seat, won or lost.
+	finish(won bool)
+	// fault ends the round for a seat that broke the rules: an agent is
+	// killed.
+	fault()
+	// abandon ends the round without a result.
+	abandon()
+	// close ends the games for the seat.
+	close()
+}
+
+// errAbandon is wrapped by the errors of a seat that end the games: the
+// end of a person's input, an interruption.
+var errAbandon = errors.New("abandoned")
+
+// result is the outcome of a round.
+type result struct {
+	winner einstein.Color
+	reason string // how it was won: "reached (5,5)", "blue forfeits: ..."
+	moves  []einstein.Move
+	// abandoned, if not empty, says why the round has no result.
+	abandoned string
+}
+
+// playRound plays one round on the board l between the seats, red first,
+// and tells them the result. people, if not nil, sees the final board.
+func playRound(ctx context.Context, l einstein.Layout, seats [3]seat, limit time.Duration, people *terminal) (res result) {
+	pos := einstein.New(l)
+	// lose ends the round when side c breaks the rules; its opponent has
+	// begun the round and waits for c's move.
+	lose := func(c einstein.Color, why error) result {
+		seats[c].fault()
+		seats[c.Other()].finish(true)
+		return result{winner: c.Other(), reason: fmt.Sprintf("%v forfeits: %v", c, why), moves: res.moves}
+	}
+	// Blue first: red starts thinking as soon as it has the board.
+	for _, c := range []einstein.Color{einstein.Blue, einstein.Red} {
+		if err := seats[c].begin(c, l); err != nil {
+			if c == einstein.Blue {
+				// Red has not been told of the round: it wins unasked.
+				seats[c].fault()
+				return result{winner: einstein.Red, reason: fmt.Sprintf("blue forfeits: %v", err)}
+			}
+			return lose(c, err)
+		}
+	}
+	res.moves = []einstein.Move{}
+	last := einstein.Pass
+	for !pos.Over() {
+		c := pos.ToMove()
+		m, err := seats[c].move(ctx, pos, last, limit)
+		if errors.Is(err, errAbandon) || ctx.Err() != nil {
+			if err == nil {
+				err = fmt.Errorf("%w: %v", errAbandon, ctx.Err())
+			}
+			seats[einstein.Red].abandon()
+			seats[einstein.Blue].abandon()
+			return result{abandoned: err.Error()}
+		}
+		if err != nil {
+			return lose(c, err)
+		}
+		if err := pos.Play(m); err != nil {
+			return lose(c, fmt.Errorf("illegal %w", err))
+		}
+		res.moves = append(res.moves, m)
+		last = m
+	}
+	w := pos.Winner()
+	reason := "reached " + einstein.Goal(w).String()
+	if pos.Left(w.Other()) == 0 {
+		reason = "captured the last " + w.Other().String() + " cube"
+	}
+	if people != nil {
+		people.show(pos, fmt.Sprintf("%v wins: %s", w, reason))
+	}
+	seats[w].finish(true)
+	seats[w.Other()].finish(false)
+	return result{winner: w, reason: reason, moves: res.moves}
+}

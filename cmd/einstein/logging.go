@@ -1,0 +1,53 @@
+package main
+
+import (
+	"io"
+	"os"
+	"sync"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+)
+
+// defaultLogLevel keeps the programs quiet unless something goes wrong:
+// the runner's stdout is its results, an agent's stdout is the protocol,
+// and a thousand rounds should not print thousands of lines to stderr.
+const defaultLogLevel = "warn"
+
+// newLogger returns a logger writing human-readable lines at level and
+// above to w (stderr: never stdout, which carries the protocol or the
+// results).
+func newLogger(level string, w io.Writer) (*zap.Logger, error) {
+	lvl, err := zapcore.ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	enc := zap.NewDevelopmentEncoderConfig()
+	enc.EncodeTime = zapcore.ISO8601TimeEncoder
+	enc.EncodeCaller = nil
+	enc.StacktraceKey = ""
+	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)), nil
+}
+
+// syncWriter returns w made safe for concurrent writers: an *os.File as it
+// is (the system orders its writes, and a child process given it writes
+// to it directly), anything else behind a mutex (os/exec copies a child's
+// stderr to such a writer from a goroutine of its own, one per child).
+func syncWriter(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok {
+		return f
+	}
+	return &lockedWriter{w: w}
+}
+
+// lockedWriter serialises the writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// binary is the einstein program built for the tests that run it, and
+// binaryDir its directory; TestMain builds it when a test asks (binaryOf).
+var (
+	binary    string
+	binaryErr error
+	binaryDir string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binaryDir != "" {
+		os.RemoveAll(binaryDir)
+	}
+	os.Exit(code)
+}
+
+// binaryOf builds the program once per test run and returns its path.
+func binaryOf(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the program")
+	}
+	if binary == "" && binaryErr == nil {
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			t.Skip("the go command is not on PATH")
+		}
+		binaryDir, binaryErr = os.MkdirTemp("", "einstein-test")
+		if binaryErr == nil {
+			path := filepath.Join(binaryDir, "einstein")
+			out, err := exec.Command(goBin, "build", "-o", path, ".").CombinedOutput()
+			if err != nil {
+				binaryErr = err
+				t.Fatalf("go build: %v\n%s", err, out)
+			}
+			binary = path
+		}
+	}
+	if binaryErr != nil {
+		t.Fatalf("building the program: %v", binaryErr)
+	}
+	return binary
+}
+
+// runIn runs the program in-process with args and input; self is the path
+// the built-in agents are started from.
+func runIn(t *testing.T, self string, input string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	code = run(ctx, env{self: self, stdin: strings.NewReader(input), stdout: &out, stderr: &errOut}, args)
+	return code, out.String(), errOut.String()
+}
+
+func TestHelp(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--help"}, usage},
+		{[]string{"-h"}, usage},
+		{[]string{"game", "--help"}, gameUsage},
+		{[]string{"random", "-h"}, agentUsage["random"]},
+		{[]string{"greedy", "--help"}, agentUsage["greedy"]},
+	}
+	for _, c := range cases {
+		code, out, errOut := runIn(t, "", "", c.args...)
+		if code != exitOK || out != c.want || errOut != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout\n%s", c.args, code, errOut, out)
+		}
+	}
+}
+
+// TestNoAgentYet: the Monte-Carlo agent is announced, not faked.
+func TestNoAgentYet(t *testing.T) {
+	for _, args := range [][]string{nil, {"mcts"}} {
+		code, out, errOut := runIn(t, "", "f123456", args...)
+		if code != exitUsage || out != "" || errOut != notBuilt {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play"}, "einstein: unknown command \"play\"\n"},
+		{[]string{"game", "-n", "3"}, "einstein game: -n 3: want 0, 1 or 2 people\n"},
+		{[]string{"game", "-n", "0", "random"}, "einstein game: 1 agents with -n 0: want 2\n"},
+		{[]string{"game", "random"}, "einstein game: 1 agents with -n 2: want 0\n"},
+		{[]string{"game", "-n", "1", "greedy", "-r", "3"}, "einstein game: -r is for games between agents only (-n 0); with people the games go on until the input ends\n"},
+		{[]string{"game", "-n", "0", "random", "greedy", "-r", "0"}, "einstein game: -r 0: want at least one round\n"},
+		{[]string{"game", "-n", "0", "random", "greedy", "--limit", "0s"}, "einstein game: --limit 0s: want a positive duration\n"},
+		{[]string{"game", "-g"}, "einstein game: unknown shorthand flag: 'g' in -g\n"},
+		{[]string{"game", "--log-level", "loud"}, "einstein game: unrecognized level: \"loud\"\n"},
+		{[]string{"random", "--seed", "x"}, "einstein random: invalid argument \"x\" for \"--seed\" flag: strconv.ParseUint: parsing \"x\": invalid syntax\n"},
+		{[]string{"greedy", "--seed", "1"}, "einstein greedy: unknown flag: --seed\n"},
+		{[]string{"greedy", "extra"}, "einstein greedy: unexpected argument \"extra\"\n"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runIn(t, "", "", c.args...)
+		first, _, _ := strings.Cut(errOut, "\n")
+		if code != exitUsage || out != "" || first+"\n" != c.want || !strings.Contains(errOut, "--help' for the usage.") {
+			t.Errorf("%v: exit %d, stdout %q, stderr\n%s\nwant first line %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	// An agent that cannot be started is found before the first round.
+	code, out, errOut := runIn(t, "", "", "game", "-n", "0", "greedy", "./no-such-agent --fast")
+	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, `einstein game: agent "./no-such-agent --fast": cannot be started: `) {
+		t.Errorf("a missing agent: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = runIn(t, "", "", "game", "-n", "0", "greedy", `"unclosed`)
+	if code != exitUsage || !strings.HasPrefix(errOut, `einstein game: agent "\"unclosed": `) {
+		t.Errorf("a bad command line: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestAgentsInProcess runs the reference agents on a transcript: greedy's
+// moves are known (see the agent package's tests); bad input ends them
+// with a message and exit status 1.
+func TestAgentsInProcess(t *testing.T) {
+	// Layout 123456, greedy red: 53 (red 5 to (3,3), Chebyshev 2). Blue
+	// answers 52 (blue 5 to (3,4)); greedy, turn 2: red 2 (1,2)
+	// south-east to (2,3), red 4 (2,1) south-east to (3,2), red 6 (3,1)
+	// south-east to (4,2): Chebyshev 3, 3, 3; Manhattan 5, 5, 4: 63.
+	code, out, errOut := runIn(t, "", "f123456"+"52"+"ll"+"e", "greedy")
+	if code != exitOK || out != "53"+"63" || errOut != "" {
+		t.Errorf("greedy: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, "", "f12345", "greedy")
+	if code != exitError || out != "" || errOut != "einstein greedy: round 1: the input ended in R2 after 5 of 6 bytes\n" {
+		t.Errorf("greedy, truncated: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, "", "s123456", "random", "--seed", "7")
+	if code != exitError || out != "" || errOut != "einstein random: round 1, turn 1: the input ended in R3 after 0 of 2 bytes\n" {
+		t.Errorf("random, truncated: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, "", "", "random")
+	if code != exitError || errOut != "einstein random: the input ended without 'e' (end of all games)\n" {
+		t.Errorf("random, no input: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// The same seed, the same moves.
+	_, a, _ := runIn(t, "", "f654321ll"+"f654321ll"+"e", "random", "--seed", "7")
+	_, b, _ := runIn(t, "", "f654321ll"+"e", "random", "--seed", "7")
+	if len(a) != 4 || a[:2] != b {
+		t.Errorf("random --seed 7 played %q, then %q", a, b)
+	}
+}
