@@ -43,8 +43,10 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.engine != engine.DefaultConfig() {
-		t.Errorf("engine config %+v, want the engine's defaults %+v", o.engine, engine.DefaultConfig())
+	want := engine.DefaultConfig()
+	want.Leaf = engine.LeafEval // measured: docs/strength.md
+	if o.engine != want {
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -111,6 +113,24 @@ func TestPruningTakesItsValue(t *testing.T) {
 		}
 		if o.engine.Pruning != c.pruning || o.addr != c.addr {
 			t.Errorf("%q: pruning %v, addr %q; want %v, %q", c.args, o.engine.Pruning, o.addr, c.pruning, c.addr)
+		}
+	}
+}
+
+// TestPlain checks that --plain is the course's plain MCTS in one flag,
+// and that it refuses the flags it sets.
+func TestPlain(t *testing.T) {
+	o, _, err := parseOptions([]string{"--plain", "--algo", "ucb", "--pruning", "on"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.engine.Leaf != engine.LeafPlayout || o.solver || o.engine.Reuse || o.engine.PriorVisits != 0 ||
+		o.engine.Algorithm != engine.UCB || !o.engine.Pruning {
+		t.Errorf("--plain --algo ucb --pruning on: %+v, solver %v; want playouts, no solver, no reuse, ucb with pruning", o.engine, o.solver)
+	}
+	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}} {
+		if _, _, err := parseOptions(append([]string{"--plain"}, extra...)); err == nil || !strings.Contains(err.Error(), extra[0]) {
+			t.Errorf("--plain %s: %v, want an error naming %s", extra, err, extra[0])
 		}
 	}
 }
