@@ -294,7 +294,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 			return lower
 		}
 		alpha, beta = max(alpha, lower), min(beta, upper)
-		hashMove = e.move
+		hashMove = e.move()
 	}
 
 	moves := othello.Moves(p, o)

@@ -260,7 +260,7 @@ func (s *Solver) root(p, o uint64, alpha, beta int) (int, othello.Move) {
 	// cut-off would not give.
 	hashMove := uint8(noSquare)
 	if e := s.table.probe(p, o); e != nil {
-		hashMove = e.move
+		hashMove = e.move()
 	}
 	var list [maxMoves]candidate
 	k := s.orderMoves(p, o, moves, hashMove, &list, n)

@@ -13,15 +13,20 @@ import (
 
 // entry is one slot of the table: the position itself (so that a hit is
 // never a false one), the bounds lower <= score <= upper, the best move
-// found (noSquare if none), the number of empty squares (the size of the
-// search behind it, for replacement) and the generation that last wrote it.
+// found plus one (0 if none: an all-zero entry is an empty slot, so a new
+// table needs no writing, and its pages none until used), the number of
+// empty squares (the size of the search behind it, for replacement) and
+// the generation that last wrote it.
 type entry struct {
 	p, o         uint64
 	lower, upper int8
-	move         uint8
+	movePlus1    uint8
 	empties      uint8
 	generation   uint8
 }
+
+// move returns the entry's best move, or noSquare.
+func (e *entry) move() uint8 { return e.movePlus1 - 1 } // 0 - 1 wraps to noSquare
 
 // entryBytes is the size of an entry, padding included; checked by a test.
 const entryBytes = 24
@@ -56,16 +61,13 @@ func newTable(bytes int) (table, error) {
 		return table{}, fmt.Errorf("transposition table of %d bytes: want at least %d", bytes, MinTableBytes)
 	}
 	log2 := bits.Len64(uint64(bytes/(2*entryBytes))) - 1
-	t := table{slots: make([]entry, 2<<log2), shift: uint(64 - log2)}
-	t.clear()
-	return t, nil
+	// make's memory is already zero: all slots empty, of generation 0.
+	return table{slots: make([]entry, 2<<log2), shift: uint(64 - log2), generation: 1}, nil
 }
 
 // clear empties the table.
 func (t *table) clear() {
-	for i := range t.slots {
-		t.slots[i] = entry{move: noSquare}
-	}
+	clear(t.slots)
 	// Empty slots are of generation 0, older than any entry written.
 	t.generation = 1
 }
@@ -125,10 +127,10 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 		// Both the old and the new bounds are true: keep the tighter.
 		lower = max(lower, int(e.lower))
 		upper = min(upper, int(e.upper))
-		if move == noSquare || score <= alpha && e.move != noSquare {
+		if move == noSquare || score <= alpha && e.move() != noSquare {
 			// A search that failed low ranks its moves by bounds that
 			// say little; an earlier best move is worth more.
-			move = e.move
+			move = e.move()
 		}
 	} else if b[0].generation != t.generation {
 		e = &b[0] // empty, or left from an earlier solve
@@ -141,7 +143,7 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 	} else {
 		e = &b[1]
 	}
-	*e = entry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: move, empties: uint8(empties), generation: t.generation}
+	*e = entry{p: p, o: o, lower: int8(lower), upper: int8(upper), movePlus1: move + 1, empties: uint8(empties), generation: t.generation}
 }
 
 // age starts a new generation: entries of earlier ones stay valid but are
