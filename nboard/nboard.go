@@ -393,7 +393,7 @@ func (s *session) goReply(c otp.Choice) error {
 }
 
 // hintReply writes the analysis of a hint: a "search" line for each of the
-// n best moves the search valued, best first, or for its chosen move only
+// n best moves the search valued, best first (see better), or for its chosen move only
 // when it reports no values. A move played without a search (forced, or a
 // failed search) gets no line: there is no value to report.
 func (s *session) hintReply(c otp.Choice, n int) error {
@@ -408,13 +408,32 @@ func (s *session) hintReply(c otp.Choice, n int) error {
 		return s.reply(s.searchLine(c.Move, thoughtEval(t), t.Playouts))
 	}
 	vs := append([]otp.MoveValue(nil), t.Values...)
-	sort.SliceStable(vs, func(i, j int) bool { return valueEval(vs[i]) > valueEval(vs[j]) })
+	sort.SliceStable(vs, func(i, j int) bool { return better(vs[i], vs[j]) })
 	for _, v := range vs[:min(n, len(vs))] {
 		if err := s.reply(s.searchLine(v.Move, valueEval(v), v.Visits)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// better orders the root's moves as a tree search ranks them: a proven win
+// first and a proven loss last, and otherwise the most simulated first,
+// for the mean of a move tried a few times is mostly noise.
+func better(a, b otp.MoveValue) bool {
+	ra, rb := provenRank(a), provenRank(b)
+	if ra != rb {
+		return ra > rb
+	}
+	return a.Visits > b.Visits
+}
+
+// provenRank is +1 for a proven win, -1 for a proven loss, 0 otherwise.
+func provenRank(v otp.MoveValue) int {
+	if !v.Proven {
+		return 0
+	}
+	return v.Outcome
 }
 
 // searchLine is one line of analysis: "search MOVE eval 0 depth" and, as

@@ -399,3 +399,38 @@ func TestThinkTime(t *testing.T) {
 		}
 	}
 }
+
+// TestHintOrder checks the order of hint's lines: a proven win first, a
+// proven loss last, the others by simulations, whatever their means.
+func TestHintOrder(t *testing.T) {
+	vs := []otp.MoveValue{
+		{Move: 0, Visits: 900, WinRate: 0.4},
+		{Move: 1, Visits: 5, Proven: true, Outcome: -1},
+		{Move: 2, Visits: 3, WinRate: 0.9},
+		{Move: 3, Visits: 7, Proven: true, Outcome: 1},
+		{Move: 4, Visits: 1000, WinRate: 0.45},
+	}
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+		return otp.Thought{Move: othello.MoveAt(2, 3), Playouts: 1915, WinRate: 0.45, Elapsed: time.Second, Values: vs}, nil
+	})
+	r := start(t, th)
+	r.send("set depth 3")
+	r.next("set depth 3")
+	r.send("hint 5")
+	want := []string{"status tester is thinking", "nodestats 1915 1.00",
+		"search D1 64.00 0 3 7 playouts", "search E1 -6.40 0 3 1000 playouts", "search A1 -12.80 0 3 900 playouts",
+		"search C1 51.20 0 3 3 playouts", "search B1 -64.00 0 3 5 playouts", "status"}
+	for _, w := range want {
+		if l := r.next("hint 5"); l != w {
+			t.Errorf("got %q, want %q", l, w)
+		}
+	}
+	r.finish()
+}
+
+// thinkerFunc makes a function an otp.Thinker.
+type thinkerFunc func(ctx context.Context, g *othello.Game) (otp.Thought, error)
+
+func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+	return f(ctx, g)
+}
