@@ -27,17 +27,22 @@ const stepTimeout = 5 * time.Second
 // flipThinker is a deterministic stand-in for the search: it values each
 // legal move by the discs it flips (win rate 0.25 + flips/16, 100 visits a
 // flip), chooses the one that flips most (the lowest square on a tie) and
-// says it took 1.5 s. With block set it waits for its context to end first.
+// says it took 1.5 s. With block set it waits for its context to end first,
+// after a send on started if that is not nil.
 type flipThinker struct {
-	block bool
-	mu    sync.Mutex
-	asked []othello.Position
-	ended []error // the context's error when Think returned
+	block   bool
+	started chan struct{}
+	mu      sync.Mutex
+	asked   []othello.Position
+	ended   []error // the context's error when Think returned
 }
 
 func (f *flipThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 	pos := g.Position()
 	if f.block {
+		if f.started != nil {
+			f.started <- struct{}{}
+		}
 		<-ctx.Done()
 	}
 	f.mu.Lock()
@@ -270,7 +275,7 @@ func TestGolden(t *testing.T) {
 // thinks a minute) stops it at once, answers pong after it, and writes no
 // move for the abandoned search.
 func TestPingStopsSearch(t *testing.T) {
-	th := &flipThinker{block: true}
+	th := &flipThinker{block: true, started: make(chan struct{}, 1)}
 	r := start(t, th)
 	r.send("nboard 2")
 	r.send("set depth 60")
@@ -280,6 +285,13 @@ func TestPingStopsSearch(t *testing.T) {
 	r.send("go")
 	if l := r.next("go"); l != "status tester is thinking" {
 		t.Fatalf("go: got %q", l)
+	}
+	// Ping once the search runs: one stopped before it began never asks
+	// the Thinker at all.
+	select {
+	case <-th.started:
+	case <-time.After(stepTimeout):
+		t.Fatal("the search did not start")
 	}
 	began := time.Now()
 	r.send("ping 9")
