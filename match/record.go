@@ -219,3 +219,75 @@ func (r *Result) Summary() Summary {
 // Milliseconds returns d in milliseconds, fractions kept, as the JSON
 // forms write durations.
 func Milliseconds(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// ggfDate is the layout of GGF's DT property, as GGS writes it.
+const ggfDate = "2006.01.02_15:04:05.UTC"
+
+// ggfPlace is the PC property of the games the judge records.
+const ggfPlace = "tcgothello judge"
+
+// ggfForfeitMargin is the RE of a game lost by forfeit, from the winner's
+// side: GGS records a resignation or a timeout as the largest margin, 64,
+// whatever the board shows.
+const ggfForfeitMargin = 64
+
+// WriteGGF writes a game as one line of GGF (docs/data.md): players, date,
+// result, the standard start and every ply with its genmove reply time (the
+// opening's plies, not chosen by the players, have none). A game lost by a
+// timeout has RE ±64.00:t, by another forfeit ±64.00:r (as a resignation).
+// A round not played is no game: it writes nothing. A '[' or ']' in a name,
+// which GGF cannot carry, is written as '(' or ')'.
+func WriteGGF(w io.Writer, g *GameResult) error {
+	if !g.Played {
+		return nil
+	}
+	name := strings.NewReplacer("[", "(", "]", ")", "\n", " ", "\r", " ")
+	r := othello.GGF{Place: ggfPlace, Black: name.Replace(g.Black), White: name.Replace(g.White), Start: othello.Start()}
+	if !g.Start.IsZero() {
+		r.Date = g.Start.UTC().Format(ggfDate)
+	}
+	r.Result = othello.GGFResult(g.Score())
+	if g.Forfeit != nil {
+		margin := ggfForfeitMargin
+		if c, ok := g.Outcome.Winner(); ok && c == othello.White {
+			margin = -margin
+		}
+		flag := ":r"
+		if g.Forfeit.Reason == otp.ForfeitTimeout {
+			flag = ":t"
+		}
+		r.Result = othello.GGFResult(margin) + flag
+	}
+	r.Moves = make([]othello.GGFMove, len(g.Moves))
+	for i, m := range g.Moves {
+		r.Moves[i].Move = m
+		if i >= g.Opening && i < len(g.Times) {
+			r.Moves[i].Time, r.Moves[i].HasTime = roundSeconds(g.Times[i]), true
+		}
+	}
+	line, err := r.Format()
+	if err != nil {
+		return fmt.Errorf("round %d: %w", g.Round, err)
+	}
+	_, err = io.WriteString(w, line+"\n")
+	return err
+}
+
+// roundSeconds returns d in seconds to the millisecond: a record needs no
+// more, and fewer digits keep the lines short.
+func roundSeconds(d time.Duration) float64 {
+	// Milliseconds over 1000, not Seconds: the nearest float64 to 1.235
+	// then prints as 1.235, not 1.2349999999999999.
+	return float64(d.Round(time.Millisecond).Milliseconds()) / 1000
+}
+
+// WriteRecordGGF writes every played round of a match as WriteGGF does,
+// one game a line.
+func WriteRecordGGF(w io.Writer, r *Result) error {
+	for i := range r.Games {
+		if err := WriteGGF(w, &r.Games[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

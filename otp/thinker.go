@@ -32,6 +32,22 @@ type Thought struct {
 	// disc difference for the mover, empty squares to the winner).
 	Proof Proof
 	Score int
+
+	// Values are what the search found for each move of the root, for
+	// analysis (NBoard's hint): nil when the Thinker does not report them,
+	// as for a move the endgame solver proved.
+	Values []MoveValue
+}
+
+// MoveValue is a search's value of one move of the root.
+type MoveValue struct {
+	Move    othello.Move
+	Visits  int64   // simulations through the move
+	WinRate float64 // expected result for the mover, 0..1, like Thought.WinRate
+	// Proven is true when the move's result is proven; Outcome is then +1,
+	// 0 or -1: it wins, draws or loses for the mover.
+	Proven  bool
+	Outcome int
 }
 
 // Proof is what a Thought's move is proven to reach.

@@ -22,6 +22,7 @@ type options struct {
 	engineArgs   [][]string // each --engine split into a program and its arguments
 	engineLogDir string
 	record       string
+	recordFormat string // --record-format: text or ggf
 	jsonFile     string
 	openings     string
 	logLevel     zapcore.Level
@@ -78,6 +79,20 @@ the judge started that exits first is logged with its exit status and last outpu
 command line.
 `
 
+// The formats of --record.
+const (
+	recordText = "text"
+	recordGGF  = "ggf"
+)
+
+// checkRecordFormat validates --record-format.
+func checkRecordFormat(f string) error {
+	if f != recordText && f != recordGGF {
+		return fmt.Errorf("--record-format %q: want text or ggf", f)
+	}
+	return nil
+}
+
 // errHelp reports that --help was asked for: print the usage, exit 0.
 var errHelp = errors.New("help requested")
 
@@ -91,6 +106,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.StringArrayVar(&o.engines, "engine", nil, "start an engine: a command and its arguments, split as a shell splits them\n(quotes, escapes, $VARIABLES), to which the judge appends IP PORT; give it\ntwice (player 1 first), or not at all")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for engine1.log and engine2.log, each engine's stdout and stderr\n(default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.record, "record", "", "write a record of every round to this file: players, colours, moves\n(f5d6c3..., passes as pa), score, result, forfeit reason")
+	fs.StringVar(&o.recordFormat, "record-format", recordText, "format of --record: text (as above) or ggf (GGF, one played game a line,\nfor NBoard and other Othello programs; docs/data.md)")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
 	fs.StringVar(&o.openings, "openings", "", "start the rounds from the openings in this file, one move sequence a line\n(f5d6c3...), as judge tournament reads them: rounds 1 and 2 play the first\nwith the colours swapped, 3 and 4 the second, and so on (default: every round\nfrom the start position, as the classic judge)")
 	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
@@ -103,6 +119,9 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	if *help {
 		usage()
 		return o, errHelp
+	}
+	if err := checkRecordFormat(o.recordFormat); err != nil {
+		return o, err
 	}
 	if err := o.logLevel.Set(*level); err != nil {
 		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)

@@ -284,7 +284,13 @@ func exited(p *engineProc) bool {
 func writeFiles(o options, res *match.Result, log *zap.Logger) error {
 	if o.record != "" {
 		var b bytes.Buffer
-		match.WriteRecord(&b, res)
+		write := match.WriteRecord
+		if o.recordFormat == recordGGF {
+			write = match.WriteRecordGGF
+		}
+		if err := write(&b, res); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
 		if err := os.WriteFile(o.record, b.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("record: %w", err)
 		}

@@ -351,7 +351,15 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 			return fmt.Errorf("results file: %w", err)
 		}
 	}
-	if t.record != nil {
+	if t.record != nil && t.o.recordFormat == recordGGF {
+		var b bytes.Buffer
+		if err := match.WriteGGF(&b, g); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		if _, err := t.record.Write(b.Bytes()); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+	} else if t.record != nil {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "game %d, round %d, opening %s\n", rec.Game, rec.Round, rec.Opening)
 		match.WriteGame(&b, g)

@@ -25,6 +25,7 @@ type tournamentOptions struct {
 	concurrency  int
 	results      string
 	record       string
+	recordFormat string // --record-format: text or ggf
 	jsonFile     string
 	engineLogDir string
 	host         string
@@ -112,6 +113,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.IntVar(&o.concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
 	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it (a file that is not a results file is refused,\nnever overwritten)")
 	fs.StringVar(&o.record, "record", "", "write a record of every game to this file as it ends, as judge --record\nwrites (a resumed tournament appends)")
+	fs.StringVar(&o.recordFormat, "record-format", recordText, "format of --record: text (as judge --record) or ggf (GGF, one played game a\nline, for NBoard and other Othello programs; docs/data.md)")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
@@ -126,6 +128,9 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	}
 	if fs.NArg() != 0 {
 		return o, fmt.Errorf("unexpected argument %q (see judge tournament --help)", fs.Arg(0))
+	}
+	if err := checkRecordFormat(o.recordFormat); err != nil {
+		return o, err
 	}
 	if err := o.logLevel.Set(*level); err != nil {
 		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)

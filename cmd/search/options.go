@@ -74,6 +74,7 @@ type options struct {
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
+	nboard   bool   // --nboard: speak the NBoard protocol on stdin/stdout
 	help     bool   // --help was asked: print usage and exit 0
 }
 
@@ -168,6 +169,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"serve a page to play the engine in a browser at `ADDR` (host:port), e.g. "+web.DefaultAddr+
 			" (loopback; 7122 is the classic port); --time then defaults to "+web.DefaultThinkTime.String()+
 			" a move, and the page can change it (default: no page)")
+	fs.BoolVar(&o.nboard, "nboard", o.nboard,
+		"speak the NBoard GUI's protocol (version 2) on stdin and stdout instead of OTP: the command "+
+			"line to give NBoard as an engine; its depth sets the think time (docs/nboard.md) (default: OTP)")
 	fs.IntVar(&o.perft, "perft", o.perft,
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
 			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
@@ -234,6 +238,9 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 		if !fs.Changed("time") {
 			o.thinkTime = web.DefaultThinkTime
 		}
+	}
+	if o.nboard && (addr != "" || o.httpAddr != "") {
+		return o, fs, usageError{errors.New("--nboard speaks to a GUI on stdin and stdout; it takes no judge address or --http")}
 	}
 	if err := o.check(); err != nil {
 		return o, fs, usageError{err}
@@ -315,6 +322,7 @@ Usage:
   search [flags] PORT       play a judge listening on 127.0.0.1:PORT
   search [flags] IP PORT    play a judge listening on IP:PORT
   search --http ADDR        serve a page at http://ADDR/ to play the engine in a browser
+  search --nboard           be an engine of the NBoard GUI: its protocol on stdin and stdout
   search --perft D          measure move generation: perft from the start position, then exit
   search --solve FILE       solve endgame positions exactly, one a line, then exit
 

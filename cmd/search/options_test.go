@@ -174,6 +174,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--no-such-flag"}, "no-such-flag"},
 		{[]string{"1", "2", "3"}, "too many arguments"},
 		{[]string{"http"}, "port"},
+		{[]string{"--nboard", "7000"}, "--nboard"},
+		{[]string{"--nboard", "--http", "127.0.0.1:0"}, "--nboard"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

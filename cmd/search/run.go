@@ -14,6 +14,7 @@ import (
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/eval"
+	"github.com/tcgothello/mcts/nboard"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/web"
@@ -121,6 +122,8 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	})
 	mode := "stdin"
 	switch {
+	case o.nboard:
+		mode = "nboard"
 	case o.addr != "":
 		mode = "judge " + o.addr
 	case o.httpAddr != "":
@@ -154,6 +157,11 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		defer stop()
 		fmt.Fprintf(stderr, "%s: play at http://%s/ (Ctrl-C to stop)\n", o.name, o.httpAddr)
 		return web.Run(ctx, o.httpAddr, thinker, web.Options{ThinkTime: o.thinkTime, Logger: log})
+	}
+	if o.nboard {
+		// Until NBoard sets a depth, --time is the think time.
+		return nboard.Serve(context.Background(), nboard.Config{Name: o.name, Thinker: thinker,
+			ThinkTime: o.thinkTime, Logger: log, Errors: stderr}, stdin, stdout)
 	}
 	// A person reads the boards on the terminal; against a judge they go
 	// with the logs, wherever those are kept.

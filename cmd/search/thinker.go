@@ -104,14 +104,28 @@ func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought,
 		Elapsed:  st.Elapsed,
 		Summary:  summary,
 		// A proven loss holds for every move, the tree search's too.
-		Proof: tried.Proof,
-		Score: tried.Score,
+		Proof:  tried.Proof,
+		Score:  tried.Score,
+		Values: moveValues(st.RootMoves),
 	}
 	if st.Proven && th.Proof == otp.ProofNone {
 		// MCTS-Solver proved the move's result inside the tree.
 		th.Proof, th.Score = otp.ProofWLD, st.Outcome
 	}
 	return th, nil
+}
+
+// moveValues returns the root's moves as the session reports them; pruned
+// moves keep their (poorer) values, for analysis shows them too.
+func moveValues(root []engine.MoveStats) []otp.MoveValue {
+	if len(root) == 0 {
+		return nil
+	}
+	vs := make([]otp.MoveValue, len(root))
+	for i, m := range root {
+		vs[i] = otp.MoveValue{Move: m.Move, Visits: m.Visits, WinRate: m.Mean, Proven: m.Proven, Outcome: m.Outcome}
+	}
+	return vs
 }
 
 // solve runs the win/loss/draw proof and then, for a win, the exact one.
