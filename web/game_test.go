@@ -67,6 +67,19 @@ func TestWholeGame(t *testing.T) {
 			if st.Thought == nil || st.Thought.Color != st.Engine {
 				t.Errorf("thought %+v, want the engine's (%s) last move", st.Thought, st.Engine)
 			}
+			// The GGF copy is the same game, with the roles and the result.
+			r, err := othello.ParseGGF(st.GGF)
+			if err != nil {
+				t.Fatalf("ggf %q: %v", st.GGF, err)
+			}
+			g, err := r.Game()
+			if err != nil || g.Record() != st.Record || g.Position().Board64() != st.Board {
+				t.Errorf("ggf %q replays to %q (%v); want the record %q", st.GGF, g.Record(), err, st.Record)
+			}
+			if you := map[string]string{"black": r.Black, "white": r.White}[color]; you != "you" ||
+				r.Result != othello.GGFResult(black-white) {
+				t.Errorf("ggf players %q/%q result %q; want you as %s and %s", r.Black, r.White, r.Result, color, othello.GGFResult(black-white))
+			}
 			// A move after the end is refused.
 			if status, msg := refused(t, ts, http.MethodPost, "/api/move", "application/json", `{"move":"a1"}`); status != http.StatusConflict || !strings.Contains(msg, "game is over") {
 				t.Errorf("move after the end: %d %q, want 409 and \"game is over\"", status, msg)

@@ -38,6 +38,10 @@ type State struct {
 	// Record is the game's moves from Start, like "f5d6c3", a pass
 	// written "pa".
 	Record string `json:"record"`
+	// GGF is the same game as one line of GGF, the format of the GGS
+	// server and the NBoard program (docs/data.md), with the players'
+	// colours and, once the game is over, its result.
+	GGF string `json:"ggf"`
 	// Thinking is true while the engine searches for its move.
 	Thinking bool `json:"thinking"`
 	// YourTurn is true when the game waits for the person's move.
@@ -112,6 +116,7 @@ func (s *Server) state() State {
 	if last := m.game.LastMove(); last != othello.NoMove {
 		st.LastMove = last.String()
 	}
+	st.GGF = gameGGF(m, over)
 	if !over {
 		for b := pos.Moves(); b != 0; b &= b - 1 {
 			st.Legal = append(st.Legal, othello.Move(bits.TrailingZeros64(b)).String())
@@ -147,4 +152,24 @@ func status(m *match, black, white int) (result, sentence string) {
 		return winner.String(), fmt.Sprintf("%s You win by %d.", score, diff)
 	}
 	return winner.String(), fmt.Sprintf("%s The engine wins by %d.", score, diff)
+}
+
+// gameGGF writes the game as GGF, the person and the engine named by their
+// roles; "" if it cannot be written, which a game the server played never
+// is (every move was checked on its board).
+func gameGGF(m *match, over bool) string {
+	r := othello.NewGGF(m.game)
+	r.Place = "gomcts web page"
+	r.Black, r.White = "you", "gomcts"
+	if m.human == othello.White {
+		r.Black, r.White = "gomcts", "you"
+	}
+	if over {
+		r.Result = othello.GGFResult(m.game.Position().Score())
+	}
+	text, err := r.Format()
+	if err != nil {
+		return ""
+	}
+	return text
 }

@@ -222,6 +222,17 @@ function wire() {
       toast("Press Ctrl+C to copy the selected record.");
     }
   });
+  $("copy-ggf").addEventListener("click", async () => {
+    if (state === null || !state.ggf) return;
+    try {
+      await navigator.clipboard.writeText(state.ggf);
+      toast("Game copied as GGF.");
+    } catch (e) {
+      $("record").value = state.ggf;
+      $("record").select();
+      toast("Press Ctrl+C to copy the selected GGF record.");
+    }
+  });
   $("load").addEventListener("click", () => act("/api/load", {
     board: $("load-board").value.replace(/\s+/g, ""),
     side: $("load-side").value,
