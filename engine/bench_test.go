@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -12,7 +13,7 @@ import (
 // position per operation; the playouts/s metric is the one docs compare.
 func BenchmarkPlayout(b *testing.B) {
 	start := othello.Start()
-	r := newRNG(1)
+	r := mcts.NewRNG(1)
 	b.ReportAllocs()
 	sum := 0
 	for b.Loop() {

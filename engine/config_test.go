@@ -4,7 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"unsafe"
+
+	"github.com/tcgothello/mcts/mcts"
 )
 
 func TestDefaultConfigValid(t *testing.T) {
@@ -19,7 +20,7 @@ func TestDefaultConfigValid(t *testing.T) {
 	if cfg.Algorithm != UCT || cfg.Reward != WinLoss {
 		t.Errorf("defaults: got %v %v, want uct winloss", cfg.Algorithm, cfg.Reward)
 	}
-	if mem := cfg.ArenaNodes * nodeBytes; mem > 1<<30 {
+	if mem := cfg.ArenaNodes * mcts.NodeBytes; mem > 1<<30 {
 		t.Errorf("default arena is %d bytes, want at most 1 GiB, well under the course's 4 GiB", mem)
 	}
 }
@@ -82,13 +83,5 @@ func TestParseAlgorithmReward(t *testing.T) {
 	}
 	if s := Algorithm(9).String(); s != "algorithm(9)" {
 		t.Errorf("Algorithm(9).String() = %q, want algorithm(9)", s)
-	}
-}
-
-// TestNodeSize guards the arena's memory arithmetic and the two nodes per
-// cache line the layout was chosen for.
-func TestNodeSize(t *testing.T) {
-	if got := unsafe.Sizeof(node{}); got != nodeBytes {
-		t.Errorf("node is %d bytes, want %d", got, nodeBytes)
 	}
 }

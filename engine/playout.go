@@ -8,6 +8,7 @@ package engine
 import (
 	"math/bits"
 
+	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -19,7 +20,7 @@ const full = ^uint64(0)
 // position where p's owner is to move, until neither side can move. It
 // returns the final disc difference from the point of view of p's owner
 // (empty squares are not counted, as in the protocol's final_score).
-func playout(p, o uint64, r *rng) int {
+func playout(p, o uint64, r *mcts.RNG) int {
 	swapped := false // whether p now belongs to the other side
 	for p|o != full {
 		moves := othello.Moves(p, o)
@@ -31,7 +32,7 @@ func playout(p, o uint64, r *rng) int {
 			swapped = !swapped
 			continue
 		}
-		sq := nthBit(moves, r.bounded(uint64(bits.OnesCount64(moves))))
+		sq := nthBit(moves, r.Bounded(uint64(bits.OnesCount64(moves))))
 		f := othello.Flips(p, o, sq)
 		p, o = o^f, p^f|1<<uint(sq)
 		swapped = !swapped

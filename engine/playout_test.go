@@ -6,13 +6,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/othello"
 )
 
 // referencePlayout is playout written plainly on othello.Game, which checks
 // every move's legality: it lists the legal moves in square order and draws
 // the index from the same generator, so that it must play the same game.
-func referencePlayout(t *testing.T, pos othello.Position, r *rng) int {
+func referencePlayout(t *testing.T, pos othello.Position, r *mcts.RNG) int {
 	t.Helper()
 	g := othello.NewGame()
 	if err := g.SetPosition(pos, 0); err != nil {
@@ -25,7 +26,7 @@ func referencePlayout(t *testing.T, pos othello.Position, r *rng) int {
 		}
 		m := othello.Pass
 		if len(legal) > 0 {
-			m = legal[r.bounded(uint64(len(legal)))]
+			m = legal[r.Bounded(uint64(len(legal)))]
 		}
 		if err := g.Play(m); err != nil {
 			t.Fatalf("reference playout from %v: %v", pos, err)
@@ -50,18 +51,18 @@ func TestPlayoutMatchesReference(t *testing.T) {
 	for i := 0; i < 400; i++ {
 		pos, _ := randomPosition(r, r.IntN(61))
 		seed := r.Uint64()
-		fast, ref := newRNG(seed), newRNG(seed)
+		fast, ref := mcts.NewRNG(seed), mcts.NewRNG(seed)
 		got := playout(pos.Player, pos.Opponent, &fast)
 		want := referencePlayout(t, pos, &ref)
 		if got != want || fast != ref {
-			t.Fatalf("playout from %v seed %d: got %d (generator %x), want %d (generator %x)", pos, seed, got, fast.s, want, ref.s)
+			t.Fatalf("playout from %v seed %d: got %d (generator %v), want %d (generator %v)", pos, seed, got, fast, want, ref)
 		}
 	}
 }
 
 func TestPlayoutAllocs(t *testing.T) {
 	start := othello.Start()
-	r := newRNG(3)
+	r := mcts.NewRNG(3)
 	sum := 0
 	if n := testing.AllocsPerRun(100, func() { sum += playout(start.Player, start.Opponent, &r) }); n != 0 {
 		t.Errorf("playout allocates %v times, want 0", n)
@@ -119,7 +120,10 @@ func TestRewards(t *testing.T) {
 			for _, m := range res.Stats.RootMoves {
 				d, _ := moveRange(pos, m.Move)
 				bestD = max(bestD, d)
-				want := s.reward(d)
+				want := float64(d+64) / 128
+				if reward == WinLoss {
+					want = float64(sign(d)+1) / 2
+				}
 				if m.Mean != want || m.StdErr != 0 {
 					t.Errorf("%v %v: move %v always ends %+d: got mean %v σ %v, want %v 0", reward, pos, m.Move, d, m.Mean, m.StdErr, want)
 				}
@@ -129,26 +133,39 @@ func TestRewards(t *testing.T) {
 			}
 		}
 	}
-	s := newSearcher(t, testConfig())
-	for _, tc := range []struct {
-		reward Reward
-		d      int
-		want   float64
-	}{
-		{WinLoss, 1, 1}, {WinLoss, 64, 1}, {WinLoss, 0, 0.5}, {WinLoss, -1, 0}, {WinLoss, -64, 0},
-		{DiscDiff, 64, 1}, {DiscDiff, 0, 0.5}, {DiscDiff, -64, 0}, {DiscDiff, 10, 74.0 / 128}, {DiscDiff, -10, 54.0 / 128},
-	} {
-		s.cfg.Reward = tc.reward
-		if got := s.reward(tc.d); got != tc.want {
-			t.Errorf("%v: reward(%+d) = %v, want %v", tc.reward, tc.d, got, tc.want)
+}
+
+// TestNthBit compares nthBit with a direct scan on random bitboards.
+func TestNthBit(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 10000; i++ {
+		b := r.Uint64() & r.Uint64() // about 16 bits set
+		if i%10 == 0 {
+			b = r.Uint64()
 		}
-	}
-	for d := -64; d <= 64; d++ {
-		for _, reward := range []Reward{WinLoss, DiscDiff} {
-			s.cfg.Reward = reward
-			if a, b := s.reward(d), s.reward(-d); a+b != 1 || a < 0 || a > 1 {
-				t.Errorf("%v: reward(%d) = %v, reward(%d) = %v: want both in 0..1 summing to 1", reward, d, a, -d, b)
+		k := uint64(0)
+		for sq := 0; sq < 64; sq++ {
+			if b&(1<<sq) == 0 {
+				continue
 			}
+			if got := nthBit(b, k); got != sq {
+				t.Fatalf("nthBit(%#x, %d) = %d, want %d", b, k, got, sq)
+			}
+			k++
+		}
+		if k != uint64(bits.OnesCount64(b)) {
+			t.Fatalf("scan found %d bits, popcount %d", k, bits.OnesCount64(b))
 		}
 	}
+}
+
+// sign returns +1, 0 or -1.
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }

@@ -372,7 +372,7 @@ func TestStatsConsistent(t *testing.T) {
 		t.Errorf("depth %d, PV %v, nodes %d: want a tree at least 3 deep, a PV of 2 or more no deeper than it", st.MaxDepth, st.PV, st.Nodes)
 	}
 	line := st.String()
-	for _, want := range []string{"playouts 10000", "nodes ", "depth ", "pruned 0", "winrate ", "pv " + othello.FormatMoves(st.PV), `stopped "playouts"`} {
+	for _, want := range []string{"playouts 10000", "nodes ", "depth ", "pruned 0", "winrate ", "pv " + pvText(st.PV), `stopped "playouts"`} {
 		if !strings.Contains(line, want) {
 			t.Errorf("Stats.String() = %q: want it to contain %q", line, want)
 		}
@@ -485,4 +485,14 @@ func TestPruningInTree(t *testing.T) {
 	if inTree <= 0 {
 		t.Errorf("no move pruned below the root in %d searches:\n%s", searched, strings.Join(log, "\n"))
 	}
+}
+
+// pvText is the principal variation as Stats.String writes it: the moves
+// separated by spaces.
+func pvText(pv []othello.Move) string {
+	words := make([]string, len(pv))
+	for i, m := range pv {
+		words[i] = m.String()
+	}
+	return strings.Join(words, " ")
 }

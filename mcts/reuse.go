@@ -1,10 +1,6 @@
-package engine
+package mcts
 
-import (
-	"slices"
-
-	"github.com/tcgothello/mcts/othello"
-)
+import "slices"
 
 // Tree reuse: after the engine's move and the opponent's reply, the new
 // position is a grandchild of the last search's root (a child after a
@@ -30,20 +26,22 @@ type reuseBlock struct {
 }
 
 // descendant returns the node of the last search's tree whose position is
-// pos, one or two plies below its root, and true; or false.
-func (s *Searcher) descendant(pos othello.Position) (uint32, bool) {
+// st, one or two plies below its root, and true; or false.
+func (s *Searcher[S, M, G]) descendant(st S) (uint32, bool) {
 	root := &s.nodes[0]
 	for i := uint32(0); i < uint32(root.nchild); i++ {
 		c := root.first + i
-		p1, o1 := step(s.rootP, s.rootO, s.nodes[c].move)
-		if p1 == pos.Player && o1 == pos.Opponent {
+		s.cur = s.root
+		s.game.Play(&s.cur, s.nodes[c].move)
+		if s.cur == st {
 			return c, true
 		}
 		nd := &s.nodes[c]
 		for j := uint32(0); j < uint32(nd.nchild); j++ {
 			g := nd.first + j
-			p2, o2 := step(p1, o1, s.nodes[g].move)
-			if p2 == pos.Player && o2 == pos.Opponent {
+			s.child = s.cur
+			s.game.Play(&s.child, s.nodes[g].move)
+			if s.child == st {
 				return g, true
 			}
 		}
@@ -51,14 +49,14 @@ func (s *Searcher) descendant(pos othello.Position) (uint32, bool) {
 	return 0, false
 }
 
-// reuse makes the subtree of the last search below pos the new tree, and
+// reuse makes the subtree of the last search below st the new tree, and
 // returns the visits it keeps; 0 when there is nothing to keep (no earlier
-// tree, pos not one or two plies below its root, or not expanded there).
-func (s *Searcher) reuse(pos othello.Position) int64 {
+// tree, st not one or two plies below its root, or not expanded there).
+func (s *Searcher[S, M, G]) reuse(st S) int64 {
 	if !s.cfg.Reuse || !s.treeValid || s.cfg.Algorithm != UCT {
 		return 0
 	}
-	c, ok := s.descendant(pos)
+	c, ok := s.descendant(st)
 	if !ok || s.nodes[c].nchild == 0 {
 		return 0
 	}
@@ -81,7 +79,8 @@ func (s *Searcher) reuse(pos othello.Position) int64 {
 
 	// The new root first: nothing below index 1 belongs to the subtree.
 	s.nodes[0] = s.nodes[c]
-	s.nodes[0].move = othello.NoMove
+	var noMove M
+	s.nodes[0].move = noMove
 	next := uint32(1)
 	for i := range blocks {
 		b := &blocks[i]
@@ -105,6 +104,6 @@ func (s *Searcher) reuse(pos othello.Position) int64 {
 	for i := uint32(0); i < uint32(root.nchild); i++ {
 		s.nodes[root.first+i].flags &^= flagPruned
 	}
-	s.rootP, s.rootO = pos.Player, pos.Opponent
+	s.root = st
 	return int64(root.visits)
 }

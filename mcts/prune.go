@@ -1,4 +1,4 @@
-package engine
+package mcts
 
 import "math"
 
@@ -39,7 +39,7 @@ type pruneResult struct {
 // every one is eligible with σ < σ_e and no two of them are separable (the
 // lowest upper bound is not below the highest lower bound): comparing with
 // the best move alone does not prove that two others overlap.
-func (s *Searcher) prune(n uint32) pruneResult {
+func (s *Searcher[S, M, G]) prune(n uint32) pruneResult {
 	nd := &s.nodes[n]
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
 	rd, minVisits := s.cfg.PruneRD, s.pruneMinVisits

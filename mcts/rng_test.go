@@ -1,9 +1,7 @@
-package engine
+package mcts
 
 import (
 	"math"
-	"math/bits"
-	"math/rand/v2"
 	"testing"
 )
 
@@ -13,12 +11,12 @@ import (
 // a correct generator gives and far below what a biased one (for example a
 // plain modulo of 8 random bits) would.
 func TestBoundedUniform(t *testing.T) {
-	r := newRNG(12345)
+	r := NewRNG(12345)
 	for _, n := range []uint64{1, 2, 3, 7, 10, 33, 64} {
 		const perBin = 5000
 		counts := make([]int, n)
 		for i := uint64(0); i < n*perBin; i++ {
-			v := r.bounded(n)
+			v := r.Bounded(n)
 			if v >= n {
 				t.Fatalf("bounded(%d) = %d, out of range", n, v)
 			}
@@ -37,38 +35,14 @@ func TestBoundedUniform(t *testing.T) {
 }
 
 func TestRNGSeeding(t *testing.T) {
-	a, b, c := newRNG(1), newRNG(1), newRNG(2)
+	a, b, c := NewRNG(1), NewRNG(1), NewRNG(2)
 	same, differ := true, false
 	for i := 0; i < 100; i++ {
-		x, y, z := a.next(), b.next(), c.next()
+		x, y, z := a.Next(), b.Next(), c.Next()
 		same = same && x == y
 		differ = differ || x != z
 	}
 	if !same || !differ {
 		t.Errorf("seed 1 twice gave the same sequence: %v; seeds 1 and 2 differ: %v; want true, true", same, differ)
-	}
-}
-
-// TestNthBit compares nthBit with a direct scan on random bitboards.
-func TestNthBit(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
-	for i := 0; i < 10000; i++ {
-		b := r.Uint64() & r.Uint64() // about 16 bits set
-		if i%10 == 0 {
-			b = r.Uint64()
-		}
-		k := uint64(0)
-		for sq := 0; sq < 64; sq++ {
-			if b&(1<<sq) == 0 {
-				continue
-			}
-			if got := nthBit(b, k); got != sq {
-				t.Fatalf("nthBit(%#x, %d) = %d, want %d", b, k, got, sq)
-			}
-			k++
-		}
-		if k != uint64(bits.OnesCount64(b)) {
-			t.Fatalf("scan found %d bits, popcount %d", k, bits.OnesCount64(b))
-		}
 	}
 }

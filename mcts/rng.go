@@ -1,13 +1,13 @@
-package engine
+package mcts
 
 import "math/bits"
 
-// rng is a wyrand generator: a Weyl sequence (the state advances by an odd
+// RNG is a wyrand generator: a Weyl sequence (the state advances by an odd
 // constant, so its period is 2^64) whose value is scrambled by one 64x64->128
 // bit multiplication. It is two instructions of state and passes the usual
 // statistical batteries, which is all a playout needs; it is not for
 // cryptography.
-type rng struct{ s uint64 }
+type RNG struct{ s uint64 }
 
 // Constants of the wyrand design: an odd increment and a multiplier mask.
 const (
@@ -15,37 +15,37 @@ const (
 	wyMix       = 0xe7037ed1a0b428db
 )
 
-// newRNG returns a generator seeded through splitmix64, so that nearby seeds
+// NewRNG returns a generator seeded through splitmix64, so that nearby seeds
 // (0, 1, 2...) start far apart in the sequence.
-func newRNG(seed uint64) rng { return rng{s: splitmix64(seed)} }
+func NewRNG(seed uint64) RNG { return RNG{s: Mix(seed)} }
 
-// splitmix64 is a bijective 64-bit mixing function; used for seeding and for
-// folding a position into the seed.
-func splitmix64(x uint64) uint64 {
+// Mix is splitmix64's finaliser, a bijective 64-bit mixing function; used
+// for seeding and for folding a position into the seed.
+func Mix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
 }
 
-// next returns 64 uniformly distributed bits.
-func (r *rng) next() uint64 {
+// Next returns 64 uniformly distributed bits.
+func (r *RNG) Next() uint64 {
 	r.s += wyIncrement
 	hi, lo := bits.Mul64(r.s, r.s^wyMix)
 	return hi ^ lo
 }
 
-// bounded returns a uniform integer in [0, n) for n >= 1, without bias, by
+// Bounded returns a uniform integer in [0, n) for n >= 1, without bias, by
 // Lemire's multiply-and-reject method: the high half of x*n is the draw, and
 // the rare x whose low half falls in the short first interval is redrawn.
 // For the n <= 64 of a move list a redraw happens about once in 2^58 draws,
 // so the loop costs one multiplication.
-func (r *rng) bounded(n uint64) uint64 {
-	hi, lo := bits.Mul64(r.next(), n)
+func (r *RNG) Bounded(n uint64) uint64 {
+	hi, lo := bits.Mul64(r.Next(), n)
 	if lo < n {
 		threshold := -n % n // 2^64 mod n
 		for lo < threshold {
-			hi, lo = bits.Mul64(r.next(), n)
+			hi, lo = bits.Mul64(r.Next(), n)
 		}
 	}
 	return hi

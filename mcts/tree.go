@@ -1,22 +1,19 @@
-package engine
+package mcts
 
 // This file holds the tree half of the hot path: the node layout, expansion,
-// UCB1 selection and backpropagation. Like playout.go it must not allocate;
-// BenchmarkSearch measures its cost against raw playouts.
+// UCB1 selection and backpropagation. Like a game's playout it must not
+// allocate; BenchmarkSearch (engine/) measures its cost against raw
+// playouts.
 
-import (
-	"math"
-	"math/bits"
-
-	"github.com/tcgothello/mcts/othello"
-)
+import "math"
 
 // node is one position of the tree, stored in the Searcher's arena. Its
 // children occupy the contiguous indices first .. first+nchild-1, so a node
 // needs no pointers and the arena is one flat slice the garbage collector
 // never scans. A node does not store its position: the search replays the
-// moves from the root, which costs one Flips per level and halves the node.
-type node struct {
+// moves from the root, which costs one Play per level and keeps a node at
+// 32 bytes, two to a cache line.
+type node[M Move] struct {
 	// sum and sumSq total the rewards, and their squares, of every playout
 	// through this node, from the point of view of the player whose move led
 	// here (the side to move at the parent). Float64, so that means and
@@ -25,15 +22,15 @@ type node struct {
 	sumSq  float64
 	visits uint32
 	first  uint32 // index of the first child; meaningful when nchild > 0
-	nchild uint8
-	move   othello.Move // the move that led here from the parent
+	nchild uint16
+	move   M // the move that led here from the parent
 	flags  uint8
 }
 
 // Node flags.
 const (
 	flagPruned   = 1 << iota // progressive pruning removed this move
-	flagTerminal             // neither side can move: the game is over here
+	flagTerminal             // the game is over here
 	// The result of a proven node, for the side that moved into it
 	// (MCTS-Solver): the game ended here, the leaf solver solved it, or
 	// its children decide it (see propagate).
@@ -78,29 +75,21 @@ func sign(x int) int {
 	return 0
 }
 
-// maxPath bounds a root-to-leaf path: every ply places a disc (at most 60)
-// or passes, and no two passes follow each other without the game ending,
-// so a path has at most 2*60+2 plies below the root.
-const maxPath = 2*60 + 3
-
-// expand creates the children of leaf n, whose position is p (to move) and
-// o. It reports false, creating nothing, when the arena has no room for
-// them all; a game-over leaf is marked terminal instead and reports false.
-func (s *Searcher) expand(n uint32, p, o uint64) bool {
-	moves := othello.Moves(p, o)
-	count := bits.OnesCount64(moves)
-	if moves == 0 {
-		if othello.Moves(o, p) == 0 {
-			s.nodes[n].flags |= flagTerminal
-			if s.cfg.Solver {
-				// The side that moved here wins when the side to move
-				// has fewer discs.
-				s.nodes[n].flags |= provenFlag(-sign(bits.OnesCount64(p) - bits.OnesCount64(o)))
-			}
-			return false
+// expand creates the children of leaf n, whose position is st. It reports
+// false, creating nothing, when the arena has no room for them all; a
+// game-over leaf is marked terminal instead and reports false.
+func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
+	moves := s.game.Moves(st, s.moveBuf[:0])
+	s.moveBuf = moves[:0]
+	if len(moves) == 0 {
+		s.nodes[n].flags |= flagTerminal
+		if s.cfg.Solver {
+			// The side that moved here wins when the side to move has lost.
+			s.nodes[n].flags |= provenFlag(-sign(s.game.Score(st)))
 		}
-		count = 1 // the forced pass
+		return false
 	}
+	count := len(moves)
 	if uint64(s.used)+uint64(count) > uint64(len(s.nodes)) {
 		s.arenaFull = true
 		return false
@@ -108,27 +97,23 @@ func (s *Searcher) expand(n uint32, p, o uint64) bool {
 	first := s.used
 	s.used += uint32(count)
 	children := s.nodes[first:s.used]
-	if moves == 0 {
-		children[0] = node{move: othello.Pass}
-	} else {
-		for i := range children {
-			children[i] = node{move: othello.Move(bits.TrailingZeros64(moves))}
-			moves &= moves - 1
-		}
+	for i := range children {
+		children[i] = node[M]{move: moves[i]}
 	}
 	if s.cfg.PriorVisits > 0 {
 		// Prior knowledge: each child starts with virtual visits at the
 		// evaluator's value for the side that moves into it.
 		k := float64(s.cfg.PriorVisits)
 		for i := range children {
-			cp, co := step(p, o, children[i].move)
-			v := 1 - s.evalReward(cp, co)
+			s.child = *st
+			s.game.Play(&s.child, children[i].move)
+			v := 1 - s.evalReward(&s.child)
 			children[i].visits = uint32(s.cfg.PriorVisits)
 			children[i].sum, children[i].sumSq = k*v, k*v*v
 		}
 	}
 	nd := &s.nodes[n]
-	nd.first, nd.nchild = first, uint8(count)
+	nd.first, nd.nchild = first, uint16(count)
 	return true
 }
 
@@ -145,7 +130,7 @@ func (s *Searcher) expand(n uint32, p, o uint64) bool {
 // found before any score is computed, so it costs no Sqrt or Log, and it
 // ends for good once every move left has its minimum (visits only grow and
 // pruning only removes moves).
-func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
+func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 	nd := &s.nodes[n]
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
 	if warm {
@@ -198,20 +183,15 @@ func (s *Searcher) selectChild(n uint32, warm bool) uint32 {
 	return nd.first + uint32(best)
 }
 
-// step plays move m for the side owning p against o.
-func step(p, o uint64, m othello.Move) (uint64, uint64) {
-	if m == othello.Pass {
-		return o, p
-	}
-	f := othello.Flips(p, o, int(m))
-	return o ^ f, p ^ f | 1<<m
-}
-
 // iterate runs one iteration of the search: descend from the root by UCB1
 // (pruning on the way when due), expand the leaf reached if UCT says so,
 // play out, and back the result up the path.
-func (s *Searcher) iterate() {
-	p, o := s.rootP, s.rootO
+func (s *Searcher[S, M, G]) iterate() {
+	// The position descends in a field, not a local: the game's methods
+	// take a pointer the compiler cannot see into, and a local would move
+	// to the heap once per iteration.
+	s.cur = s.root
+	st := &s.cur
 	n := uint32(0)
 	depth := 0
 	s.path[0] = 0
@@ -222,20 +202,22 @@ func (s *Searcher) iterate() {
 		}
 		if nd.nchild == 0 {
 			// Once the arena has refused a leaf the search stops asking:
-			// expand would cost a Moves call per iteration, mostly for
-			// nothing. A leaf whose fewer children might still fit stays a
-			// leaf too; the last few slots are not worth that cost.
+			// expand would cost a move generation per iteration, mostly
+			// for nothing. A leaf whose fewer children might still fit
+			// stays a leaf too; the last few slots are not worth that cost.
 			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 || nd.visits < s.expandVisits || s.arenaFull {
 				break
 			}
-			if s.cfg.Solver && s.leafSolver != nil && 64-bits.OnesCount64(p|o) <= s.cfg.SolveEmpties {
+			if s.cfg.Solver && s.leafSolver != nil {
 				// Small enough to solve: prove the leaf instead of
 				// growing a subtree for it.
-				nd.flags |= provenFlag(-s.leafSolver(p, o))
-				s.solvedLeaves++
-				break
+				if outcome, ok := s.leafSolver(st); ok {
+					nd.flags |= provenFlag(-outcome)
+					s.solvedLeaves++
+					break
+				}
 			}
-			if !s.expand(n, p, o) {
+			if !s.expand(n, st) {
 				break
 			}
 		}
@@ -246,7 +228,7 @@ func (s *Searcher) iterate() {
 			s.prune(n)
 		}
 		n = s.selectChild(n, n == 0 && s.warming)
-		p, o = step(p, o, s.nodes[n].move)
+		s.game.Play(st, s.nodes[n].move)
 		depth++
 		s.path[depth] = n
 	}
@@ -255,21 +237,21 @@ func (s *Searcher) iterate() {
 	}
 	// The leaf's own statistics belong to the side who moved into it. A
 	// proven leaf scores its result under WinLoss; otherwise it is played
-	// out (from the end of a game that returns the exact disc difference
-	// at once; a solved leaf's playouts keep DiscDiff's means in discs),
-	// the playout's result being for the side to move at the leaf.
+	// out (from the end of a game that returns the exact score at once; a
+	// solved leaf's playouts keep DiscDiff's means in score units), the
+	// playout's result being for the side to move at the leaf.
 	var r float64
 	proven := s.nodes[n].flags&flagProven != 0
 	switch {
 	case proven && s.cfg.Reward == WinLoss:
 		r = s.reward(provenOutcome(s.nodes[n].flags))
 	case s.cfg.Leaf == LeafEval:
-		r = 1 - s.evalReward(p, o)
+		r = 1 - s.evalReward(st)
 	case s.cfg.Leaf == LeafMix:
 		w := s.cfg.EvalWeight
-		r = w*(1-s.evalReward(p, o)) + (1-w)*s.reward(-playout(p, o, &s.rng))
+		r = w*(1-s.evalReward(st)) + (1-w)*s.reward(-s.game.Playout(*st, &s.rng))
 	default:
-		r = s.reward(-playout(p, o, &s.rng))
+		r = s.reward(-s.game.Playout(*st, &s.rng))
 	}
 	for i := depth; i >= 0; i-- {
 		nd := &s.nodes[s.path[i]]
@@ -288,7 +270,7 @@ func (s *Searcher) iterate() {
 // lost for the side that moved into it as soon as one child wins for the
 // side to move there, and otherwise decided once every child is proven, by
 // the best of them. It stops at the first ancestor left undecided.
-func (s *Searcher) propagate(depth int) {
+func (s *Searcher[S, M, G]) propagate(depth int) {
 	for i := depth; i > 0; i-- {
 		child := &s.nodes[s.path[i]]
 		parent := &s.nodes[s.path[i-1]]
@@ -310,12 +292,12 @@ func (s *Searcher) propagate(depth int) {
 	}
 }
 
-// reward maps a final disc difference d, seen by one player, to that
-// player's reward in 0..1. Both schemes satisfy reward(-d) = 1-reward(d),
-// which backpropagation relies on.
-func (s *Searcher) reward(d int) float64 {
+// reward maps a final score d, seen by one player, to that player's reward
+// in 0..1. Both schemes satisfy reward(-d) = 1-reward(d), which
+// backpropagation relies on.
+func (s *Searcher[S, M, G]) reward(d int) float64 {
 	if s.cfg.Reward == DiscDiff {
-		return float64(d+64) / 128
+		return float64(d+s.maxScore) / float64(2*s.maxScore)
 	}
 	switch {
 	case d > 0:

@@ -1,11 +1,9 @@
-package engine
+package mcts
 
 import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/tcgothello/mcts/othello"
 )
 
 // Reasons a search stopped, as found in Stats.Stopped.
@@ -21,7 +19,7 @@ const (
 )
 
 // Stats describes one search, for logs and analysis.
-type Stats struct {
+type Stats[M Move] struct {
 	Playouts          int64         // simulations run (one per iteration)
 	Elapsed           time.Duration // wall-clock time of the search
 	PlayoutsPerSecond float64       // Playouts / Elapsed
@@ -31,25 +29,25 @@ type Stats struct {
 	Visits            int64         // simulations through the chosen move
 	// WinRate is the chosen move's mean reward for the side to move, 0..1:
 	// under WinLoss the win rate (a draw counts half), under DiscDiff the
-	// normalised disc difference (d+64)/128. It is 0 for a forced move,
+	// normalised score (d+MaxScore)/(2*MaxScore). It is 0 for a forced move,
 	// which is not searched; String then says "forced" instead.
 	WinRate   float64
-	PV        []othello.Move // principal variation: most visited child, level by level
-	Stopped   string         // why the search stopped: one of the Stop constants
-	ArenaFull bool           // the arena filled up and leaves stopped growing
+	PV        []M    // principal variation: most visited child, level by level
+	Stopped   string // why the search stopped: one of the Stop constants
+	ArenaFull bool   // the arena filled up and leaves stopped growing
 	// Proven is true when the chosen move's result is proven (by the end
 	// of the game, the leaf solver and MCTS-Solver's propagation); Outcome
 	// is then +1, 0 or -1: it wins, draws or loses for the side to move.
 	Proven       bool
 	Outcome      int
-	SolvedLeaves int64       // leaves proven by the leaf solver (SetLeafSolver)
-	ReusedVisits int64       // visits of the root kept from the last search (Config.Reuse)
-	RootMoves    []MoveStats // every root move, in square order
+	SolvedLeaves int64          // leaves proven by the leaf solver (SetLeafSolver)
+	ReusedVisits int64          // visits of the root kept from the last search (Config.Reuse)
+	RootMoves    []MoveStats[M] // every root move, in the game's move order
 }
 
 // MoveStats is what the search knows of one root move.
-type MoveStats struct {
-	Move   othello.Move
+type MoveStats[M Move] struct {
+	Move   M
 	Visits int64
 	Mean   float64 // mean reward for the side to move at the root, 0..1
 	StdErr float64 // standard deviation of Mean; 0 below two visits, where it is unknown (kept finite for JSON logs)
@@ -60,8 +58,9 @@ type MoveStats struct {
 	Outcome int
 }
 
-// String returns the statistics on one line, for logs.
-func (s Stats) String() string {
+// String returns the statistics on one line, for logs; the principal
+// variation's moves are separated by spaces.
+func (s Stats[M]) String() string {
 	var b strings.Builder
 	b.WriteString("playouts ")
 	b.WriteString(strconv.FormatInt(s.Playouts, 10))
@@ -103,7 +102,12 @@ func (s Stats) String() string {
 	if len(s.PV) == 0 {
 		b.WriteString("-")
 	} else {
-		b.WriteString(othello.FormatMoves(s.PV))
+		for i, m := range s.PV {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(m.String())
+		}
 	}
 	b.WriteString(" stopped ")
 	b.WriteString(strconv.Quote(s.Stopped))
