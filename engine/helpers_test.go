@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -111,3 +112,6 @@ func testConfig() Config {
 }
 
 func popcount(b uint64) int { return bits.OnesCount64(b) }
+
+// sign returns +1, 0 or -1: a value's outcome.
+func sign(x int) int { return cmp.Compare(x, 0) }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
 	"math/rand/v2"
@@ -122,7 +123,7 @@ func TestRewards(t *testing.T) {
 				bestD = max(bestD, d)
 				want := float64(d+64) / 128
 				if reward == WinLoss {
-					want = float64(sign(d)+1) / 2
+					want = float64(cmp.Compare(d, 0)+1) / 2
 				}
 				if m.Mean != want || m.StdErr != 0 {
 					t.Errorf("%v %v: move %v always ends %+d: got mean %v σ %v, want %v 0", reward, pos, m.Move, d, m.Mean, m.StdErr, want)
@@ -157,15 +158,4 @@ func TestNthBit(t *testing.T) {
 			t.Fatalf("scan found %d bits, popcount %d", k, bits.OnesCount64(b))
 		}
 	}
-}
-
-// sign returns +1, 0 or -1.
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

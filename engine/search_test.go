@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,7 +39,7 @@ func TestOnlyWinningMove(t *testing.T) {
 		pos := mustParse(t, tc.board, tc.turn)
 		mv := solveMoves(pos)
 		win, unique := uniqueBest(mv, sign)
-		if !unique || sign(solve(pos.Player, pos.Opponent)) != 1 {
+		if !unique || cmp.Compare(solve(pos.Player, pos.Opponent), 0) != 1 {
 			t.Fatalf("%s: exact values %v: want exactly one winning move", tc.name, mv)
 		}
 		for _, x := range mv {

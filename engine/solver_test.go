@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 func bestOutcome(pos othello.Position) (int, map[othello.Move]bool) {
 	best, moves := -2, map[othello.Move]bool{}
 	for _, mv := range solveMoves(pos) {
-		switch o := sign(mv.value); {
+		switch o := cmp.Compare(mv.value, 0); {
 		case o > best:
 			best, moves = o, map[othello.Move]bool{mv.move: true}
 		case o == best:
@@ -69,7 +70,7 @@ func TestLeafSolver(t *testing.T) {
 	cfg.SolveEmpties = 6 // the tests' plain negamax is slow beyond
 	s := newSearcher(t, cfg)
 	calls := 0
-	s.SetLeafSolver(func(p, o uint64) int { calls++; return sign(solve(p, o)) })
+	s.SetLeafSolver(func(p, o uint64) int { calls++; return cmp.Compare(solve(p, o), 0) })
 	for _, pos := range positions {
 		calls = 0
 		r, err := s.Search(context.Background(), pos, Limits{Playouts: 50_000})

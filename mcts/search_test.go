@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -52,9 +53,9 @@ func TestSolverMatchesMinimax(t *testing.T) {
 				t.Fatal(err)
 			}
 			best := g.minimax(root)
-			if reward == WinLoss && res.Stats.Stopped != StopProven || res.Stats.Proven && res.Stats.Outcome != sign(best) {
+			if reward == WinLoss && res.Stats.Stopped != StopProven || res.Stats.Proven && res.Stats.Outcome != cmp.Compare(best, 0) {
 				t.Fatalf("seed %d %v: proven %v outcome %d stopped %q; want proven %d (minimax %+d)", seed, reward,
-					res.Stats.Proven, res.Stats.Outcome, res.Stats.Stopped, sign(best), best)
+					res.Stats.Proven, res.Stats.Outcome, res.Stats.Stopped, cmp.Compare(best, 0), best)
 			}
 			moves := g.Moves(&root, nil)
 			for i, ms := range res.Stats.RootMoves {
@@ -63,13 +64,13 @@ func TestSolverMatchesMinimax(t *testing.T) {
 				v := -g.minimax(c)
 				// A root move may stay unproven when a sibling's win
 				// decided the root first.
-				if ms.Proven && ms.Outcome != sign(v) {
+				if ms.Proven && ms.Outcome != cmp.Compare(v, 0) {
 					t.Errorf("seed %d %v: move %v proven %d, minimax %+d", seed, reward, ms.Move, ms.Outcome, v)
 				}
 			}
 			c := root
 			g.Play(&c, res.Move)
-			if v := -g.minimax(c); sign(v) != sign(best) {
+			if v := -g.minimax(c); cmp.Compare(v, 0) != cmp.Compare(best, 0) {
 				t.Errorf("seed %d %v: chose %v worth %+d, best %+d", seed, reward, res.Move, v, best)
 			}
 		}
@@ -332,13 +333,13 @@ func TestHooks(t *testing.T) {
 		solved := 0
 		s.SetLeafSolver(func(st *treeState) (int, bool) {
 			solved++
-			return sign(g.minimax(*st)), true
+			return cmp.Compare(g.minimax(*st), 0), true
 		})
 		res, err := s.Search(context.Background(), root, Limits{Playouts: 100_000})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Stats.Stopped != StopProven || res.Stats.Outcome != sign(best) || sign(worth(res.Move)) != sign(best) || res.Stats.SolvedLeaves != int64(solved) {
+		if res.Stats.Stopped != StopProven || res.Stats.Outcome != cmp.Compare(best, 0) || cmp.Compare(worth(res.Move), 0) != cmp.Compare(best, 0) || res.Stats.SolvedLeaves != int64(solved) {
 			t.Errorf("seed %d leaf solver: stopped %q outcome %d move worth %+d, best %+d, solved leaves %d (solver called %d times)",
 				seed, res.Stats.Stopped, res.Stats.Outcome, worth(res.Move), best, res.Stats.SolvedLeaves, solved)
 		}

@@ -5,7 +5,10 @@ package mcts
 // allocate; BenchmarkSearch (engine/) measures its cost against raw
 // playouts.
 
-import "math"
+import (
+	"cmp"
+	"math"
+)
 
 // node is one position of the tree, stored in the Searcher's arena. Its
 // children occupy the contiguous indices first .. first+nchild-1, so a node
@@ -64,17 +67,6 @@ func provenOutcome(flags uint8) int {
 	return 0
 }
 
-// sign returns +1, 0 or -1.
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
 // expand creates the children of leaf n, whose position is st. It reports
 // false, creating nothing, when the arena has no room for them all; a
 // game-over leaf is marked terminal instead and reports false.
@@ -85,7 +77,7 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 		s.nodes[n].flags |= flagTerminal
 		if s.cfg.Solver {
 			// The side that moved here wins when the side to move has lost.
-			s.nodes[n].flags |= provenFlag(-sign(s.game.Score(st)))
+			s.nodes[n].flags |= provenFlag(-cmp.Compare(s.game.Score(st), 0))
 		}
 		return false
 	}
