@@ -97,7 +97,7 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 		err = errors.Join(err, fmt.Errorf("arena nodes %d: want at least %d, the root and its most moves", cfg.ArenaNodes, shape.MaxMoves+1))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("engine config: %w", err)
+		return nil, fmt.Errorf("search config: %w", err)
 	}
 	s := &Searcher[S, M, G]{
 		cfg:          cfg,
