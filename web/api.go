@@ -74,6 +74,10 @@ func (s *Server) route(path string) (method string, h handler) {
 		return http.MethodPost, s.postLoad
 	case "/api/settings":
 		return http.MethodPost, s.postSettings
+	case "/api/analyze":
+		return http.MethodPost, s.postAnalyze
+	case "/api/analyze/stop":
+		return http.MethodPost, s.postAnalyzeStop
 	}
 	return "", nil
 }
@@ -156,6 +160,7 @@ func (s *Server) postNew(r *http.Request) (any, error) {
 		think = time.Duration(*req.ThinkMillis) * time.Millisecond
 	}
 	s.stopSearch()
+	s.stopAnalysis()
 	s.m.newGame(human, think)
 	s.settle()
 	return s.state(), nil
@@ -185,6 +190,7 @@ func (s *Server) postMove(r *http.Request) (any, error) {
 	if err := s.m.play(mv); err != nil {
 		return nil, err
 	}
+	s.stopAnalysis()
 	s.settle()
 	return s.state(), nil
 }
@@ -202,6 +208,7 @@ func (s *Server) postUndo(r *http.Request) (any, error) {
 		return nil, conflict("nothing to undo: you have not played a move in this game")
 	}
 	s.stopSearch()
+	s.stopAnalysis()
 	s.m.undo()
 	s.settle()
 	return s.state(), nil
@@ -240,6 +247,7 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 		}
 	}
 	s.stopSearch()
+	s.stopAnalysis()
 	if err := s.m.load(pos, human); err != nil {
 		return nil, err // unreachable: ParseBoard64 made a valid position
 	}
@@ -268,6 +276,50 @@ func (s *Server) postSettings(r *http.Request) (any, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.m.think = time.Duration(*req.ThinkMillis) * time.Millisecond
+	s.bump()
+	return s.state(), nil
+}
+
+// postAnalyze has the engine analyse the person's position, with its
+// think time, in the background: the values of the legal moves appear in
+// the state's analysis, and the position's expected result in its
+// evaluations. The game does not change.
+func (s *Server) postAnalyze(r *http.Request) (any, error) {
+	var req struct{}
+	if err := decode(r, &req, true); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.m.over():
+		return nil, conflict("the game is over: there is no move to analyse")
+	case s.m.thinking:
+		return nil, conflict("the engine is thinking about its own move: wait for it")
+	case !s.m.humanToMove():
+		return nil, conflict("it is the engine's turn: the analysis is of your moves")
+	case s.m.analysing():
+		return nil, conflict("the engine is already analysing this position")
+	case s.closed:
+		return nil, &requestError{http.StatusServiceUnavailable, "the server is shutting down: the engine no longer searches"}
+	}
+	s.startAnalysis()
+	s.bump()
+	return s.state(), nil
+}
+
+// postAnalyzeStop stops a running analysis, or hides a finished one.
+func (s *Server) postAnalyzeStop(r *http.Request) (any, error) {
+	var req struct{}
+	if err := decode(r, &req, true); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m.analysis == nil {
+		return nil, conflict("there is no analysis to stop")
+	}
+	s.stopAnalysis()
 	s.bump()
 	return s.state(), nil
 }

@@ -60,6 +60,11 @@ func TestRefusals(t *testing.T) {
 		{"no side", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `"}`, 400, "side is missing"},
 		{"load bad colour", "POST", "/api/load", js, `{"board":"` + strings.Repeat("-", 64) + `","side":"X","color":"red"}`, 400, `color "red"`},
 		{"nothing to undo", "POST", "/api/undo", js, "", 409, "nothing to undo"},
+		{"analyze with a field", "POST", "/api/analyze", js, `{"thinkMillis":5}`, 400, `unknown field "thinkMillis"`},
+		{"analyze as a form", "POST", "/api/analyze", "application/x-www-form-urlencoded", "", 415, "even with an empty body"},
+		{"GET analyze", "GET", "/api/analyze", "", "", 405, "/api/analyze takes POST, not GET"},
+		{"stop, nothing to stop", "POST", "/api/analyze/stop", js, "", 409, "no analysis to stop"},
+		{"stop, malformed", "POST", "/api/analyze/stop", js, "{", 400, "malformed JSON"},
 	}
 	_, ts := startServer(t, firstLegal{})
 	// Make the state not the initial one, so a reset would show.

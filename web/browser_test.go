@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -307,6 +308,9 @@ const minHintContrast = 3.0
 // least minHintContrast, that is, that the hints can be seen.
 func checkHints(t *testing.T, ctx context.Context, what string) {
 	t.Helper()
+	// The board must be on screen to be measured: on a phone the buttons
+	// below it scroll it away.
+	evaluate[any](t, ctx, `document.querySelector(".frame").scrollIntoView({block: "start"})`)
 	// The hints fade in: wait for the transitions to end.
 	err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getAnimations().every(a => a.playState !== "running")`,
 		chromedp.WithPollingTimeout(testTimeout)))
@@ -371,4 +375,134 @@ func contrast(a, b float64) float64 {
 		a, b = b, a
 	}
 	return (a + 0.05) / (b + 0.05)
+}
+
+// plotPoints reads the plot's points from the page: ply, x and y of each,
+// and the y of its black (100 %) and white (0 %) lines.
+const plotPoints = `(() => {
+	const pts = Array.from(document.querySelectorAll("#plot circle.pt")).map(c =>
+		[+c.dataset.ply, +c.getAttribute("cx"), +c.getAttribute("cy"), c.classList.contains("analysis") ? 1 : 0]);
+	const edges = Array.from(document.querySelectorAll("#plot line.edge")).map(l => +l.getAttribute("y1"));
+	const mid = +document.querySelector("#plot line.mid").getAttribute("y1");
+	return {pts, top: Math.min(...edges), bottom: Math.max(...edges), mid};
+})()`
+
+// plot is what plotPoints returns.
+type plot struct {
+	Pts              [][]float64
+	Top, Bottom, Mid float64
+}
+
+// checkPlot compares the plot the page draws with the server's
+// evaluations: a point for each, at its ply, as high as black's
+// expectation between the white (0 %) and black (100 %) lines.
+func checkPlot(t *testing.T, ctx context.Context, s *Server, what string) {
+	t.Helper()
+	p := evaluate[plot](t, ctx, plotPoints)
+	evals := s.snapshot().Evaluations
+	if len(p.Pts) != len(evals) {
+		t.Fatalf("%s: the plot has %d points, want %d (the server's evaluations %+v)", what, len(p.Pts), len(evals), evals)
+	}
+	if math.Abs(p.Mid-(p.Top+p.Bottom)/2) > 0.01 || p.Bottom <= p.Top {
+		t.Errorf("%s: the 50%% line at y %v, want halfway between %v and %v", what, p.Mid, p.Top, p.Bottom)
+	}
+	for i, e := range evals {
+		ply, x, y, analysis := p.Pts[i][0], p.Pts[i][1], p.Pts[i][2], p.Pts[i][3] == 1
+		want := p.Top + (p.Bottom-p.Top)*(1-e.Black)
+		if int(ply) != e.Ply || math.Abs(y-want) > 0.01 || analysis != (e.Source == sourceAnalysis) {
+			t.Errorf("%s: point %d at ply %v y %v (analysis %v), want ply %d y %.2f (black %.3f, %s)", what, i, ply, y, analysis, e.Ply, want, e.Black, e.Source)
+		}
+		if i > 0 && x <= p.Pts[i-1][1] {
+			t.Errorf("%s: point %d at x %v, not right of the previous one at %v", what, i, x, p.Pts[i-1][1])
+		}
+	}
+}
+
+// TestBrowserAnalysis plays a few moves in the page and checks the plot of
+// the engine's expected result, the values of the legal moves on request,
+// and the plot after an undo and a reload.
+func TestBrowserAnalysis(t *testing.T) {
+	ctx := startBrowser(t, 1280, 900)
+	s, err := New(newValuer(false), Options{ThinkTime: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serveLoopback(t, s)
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .sq.legal`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	checkPlot(t, ctx, s, "a new game")
+	const moves = 3
+	for i := 1; i <= moves; i++ {
+		// The person's highest legal square, chosen in the page.
+		last := chromedp.JSPath(`(() => { const l = document.querySelectorAll("#board .sq.legal"); return l[l.length - 1]; })()`)
+		err := chromedp.Do(ctx,
+			chromedp.Click(last),
+			chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("#plot circle.pt").length === %d && document.querySelectorAll("#board .sq.legal").length > 0`, i),
+				chromedp.WithPollingTimeout(testTimeout)),
+		)
+		if err != nil {
+			t.Fatalf("move %d: waiting for the engine's reply and its point: %v", i, err)
+		}
+	}
+	checkPlot(t, ctx, s, fmt.Sprintf("after %d moves", moves))
+
+	// Show values: each legal square, and no other, shows the engine's
+	// value for it; the game does not change.
+	before := s.snapshot()
+	labelled := `Array.from(document.querySelectorAll("#board .sq")).filter(b => b.querySelector(".val").textContent !== "")`
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("values")),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s.length === %d`, labelled, len(before.Legal)), chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		t.Fatalf("show values: %v", err)
+	}
+	got := evaluate[[][]string](t, ctx, labelled+`.map(b => [b.dataset.sq, b.querySelector(".val").textContent, b.classList.contains("best") ? "best" : ""])`)
+	for i, sq := range before.Legal {
+		m, err := othello.ParseSquare(sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{sq, fmt.Sprintf("%.0f%%", math.Round(100*moveRate(m))), ""}
+		if i == 0 {
+			want[2] = "best" // the valuer's choice, its lowest square
+		}
+		if i >= len(got) || !reflect.DeepEqual(got[i], want) {
+			t.Errorf("labelled squares %v, want %v at %d", got, want, i)
+			break
+		}
+	}
+	if board := evaluate[string](t, ctx, domBoard); board != before.Board || s.snapshot().Record != before.Record {
+		t.Errorf("showing values changed the game: board %s record %s, want %s %s", board, s.snapshot().Record, before.Board, before.Record)
+	}
+	checkPlot(t, ctx, s, "after the analysis")
+	if n := evaluate[int](t, ctx, `document.querySelectorAll("#plot circle.pt.analysis").length`); n != 1 {
+		t.Errorf("%d points of analyses, want 1", n)
+	}
+
+	// Hide values, then undo: the plot loses the points after the
+	// position shown; a reload draws the same plot.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("values")),
+		chromedp.Poll[chromedp.Void](labelled+`.length === 0`, chromedp.WithPollingTimeout(testTimeout)),
+		chromedp.Click(chromedp.ID("undo")),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("#plot circle.pt").length === %d`, moves-1), chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		t.Fatalf("hide values and undo: %v", err)
+	}
+	checkPlot(t, ctx, s, "after undo")
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("#plot circle.pt").length === %d`, moves-1), chromedp.WithPollingTimeout(testTimeout)),
+	)
+	if err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	checkPlot(t, ctx, s, "after a reload")
 }

@@ -10,4 +10,10 @@
 // end, otp.Chooser: forced moves without a search, a hard deadline, a legal
 // fallback when the search fails. Forced passes are played by the server
 // and announced in the state.
+//
+// For analysis, the state keeps the engine's expected result of every
+// position it searched, as black's, for the page's plot, and on the
+// person's request the engine analyses their position with the same
+// Chooser and the page shows its value of each legal move; neither
+// changes the game.
 package web

@@ -53,6 +53,9 @@ func TestCrossSiteRefused(t *testing.T) {
 		{"cross-site fetch", "POST", "/api/new", js, `{}`, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, `Sec-Fetch-Site "cross-site"`},
 		{"same-site fetch", "POST", "/api/undo", js, ``, map[string]string{"Sec-Fetch-Site": "same-site"}, 403, "cross-site"},
 		{"fetch metadata wins", "POST", "/api/undo", js, ``, map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": self}, 403, "cross-site"},
+		{"bodiless analyze, no type", "POST", "/api/analyze", "", "", nil, 415, `content type ""`},
+		{"cross-site analyze", "POST", "/api/analyze", js, `{}`, map[string]string{"Origin": "http://evil.example"}, 403, "cross-site"},
+		{"cross-site stop", "POST", "/api/analyze/stop", js, ``, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "cross-site"},
 		{"post to the page", "POST", "/", js, `{}`, nil, 405, "/ takes GET, not POST"},
 	}
 	for _, c := range cases {

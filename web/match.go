@@ -31,6 +31,15 @@ type match struct {
 	// notices announce what happened since the person's last action that
 	// the board alone does not show: forced passes.
 	notices []string
+
+	// evals are the engine's expected results through the game, in ply
+	// order, at most one a ply (State.Evaluations).
+	evals []Evaluation
+	// analysis is the engine's analysis of the current position, nil if
+	// none; analysisCancel stops it while it runs. Server.stopAnalysis
+	// and Server.startAnalysis change them, not match's methods.
+	analysis       *AnalysisView
+	analysisCancel context.CancelFunc
 }
 
 // over reports whether the game has ended: neither side can move. The
@@ -49,7 +58,7 @@ func (m *match) humanToMove() bool {
 func (m *match) newGame(human othello.Color, think time.Duration) {
 	m.game.Reset()
 	m.human, m.think = human, think
-	m.thought, m.notices = nil, nil
+	m.thought, m.notices, m.evals = nil, nil, nil
 }
 
 // load starts a game from pos, with the person playing human.
@@ -58,7 +67,7 @@ func (m *match) load(pos othello.Position, human othello.Color) error {
 		return badRequest("position: %v", err)
 	}
 	m.human = human
-	m.thought, m.notices = nil, nil
+	m.thought, m.notices, m.evals = nil, nil, nil
 	return nil
 }
 
@@ -91,6 +100,7 @@ func (m *match) undo() {
 	for m.game.Len() > k {
 		m.game.Undo()
 	}
+	m.truncateEvals()
 	m.thought, m.notices = nil, nil
 }
 

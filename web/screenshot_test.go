@@ -20,7 +20,8 @@ import (
 //
 //	go test ./web -run TestScreenshot -screenshot $PWD/docs/screenshot.png
 //
-// It plays a few moves through the page and saves it. With -screenshot-url
+// It plays a few moves through the page, asks for the values of the
+// person's moves, and saves it. With -screenshot-url
 // it drives a page already served (search --http) with the real engine;
 // without, it serves one with a stand-in flat Monte-Carlo search.
 var (
@@ -76,7 +77,12 @@ func TestScreenshot(t *testing.T) {
 			t.Fatalf("move %d: clicking a legal square: %v", i+1, err)
 		}
 	}
-	if err := chromedp.Do(ctx, yourTurn, chromedp.Sleep(500*time.Millisecond)); err != nil {
+	// The values of the person's moves, on request, and the plot.
+	err = chromedp.Do(ctx, yourTurn,
+		chromedp.Click(chromedp.ID("values")),
+		chromedp.Poll[chromedp.Void](`document.getElementById("values").textContent === "Hide values"`, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Sleep(500*time.Millisecond))
+	if err != nil {
 		t.Fatal(err)
 	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -116,14 +122,17 @@ func (flatMC) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 		total += int64(len(moves))
 	}
 	best := 0
-	for i := range moves {
+	values := make([]otp.MoveValue, len(moves))
+	for i, m := range moves {
 		if wins[i]/float64(runs[i]) > wins[best]/float64(runs[best]) {
 			best = i
 		}
+		values[i] = otp.MoveValue{Move: m, Visits: runs[i], WinRate: wins[i] / float64(runs[i])}
 	}
 	return otp.Thought{
 		Move: moves[best], Playouts: total, WinRate: wins[best] / float64(runs[best]),
 		PV: []othello.Move{moves[best]}, Elapsed: time.Since(start), Summary: "flat Monte-Carlo stand-in",
+		Values: values,
 	}, nil
 }
 

@@ -78,6 +78,9 @@ func (s *Server) startSearch() {
 // since the search started.
 func (s *Server) engineMove(ch otp.Choice) {
 	pos := s.m.game.Position()
+	if ev, ok := evaluation(s.m.game.Len(), pos.Turn, sourceEngine, ch); ok {
+		s.m.record(ev)
+	}
 	switch {
 	case ch.Err != nil:
 		s.m.thought = &ThoughtView{Move: ch.Move.String(), Color: pos.Turn.String(), PV: []string{ch.Move.String()},

@@ -60,6 +60,15 @@ type State struct {
 	// Thought is what the engine found for its last move; null before its
 	// first move and after that move was taken back.
 	Thought *ThoughtView `json:"thought"`
+	// Evaluations are the engine's expected results through the game,
+	// for the page's plot: one for each position it searched (its moves,
+	// and the analyses the person asked for), in ply order, at most one a
+	// ply, as black's expectation.
+	Evaluations []Evaluation `json:"evaluations"`
+	// Analysis is the engine's analysis of the current position, asked
+	// for with POST /api/analyze; null if none was asked for since the
+	// position last changed.
+	Analysis *AnalysisView `json:"analysis"`
 }
 
 // ThoughtView is what the engine found when it chose a move.
@@ -112,6 +121,9 @@ func (s *Server) state() State {
 		Over:        over,
 		Notices:     append([]string{}, m.notices...),
 		Thought:     m.thought,
+		// Copied: the state is written out after the lock is released.
+		Evaluations: append([]Evaluation{}, m.evals...),
+		Analysis:    m.analysis,
 	}
 	if last := m.game.LastMove(); last != othello.NoMove {
 		st.LastMove = last.String()

@@ -48,6 +48,7 @@ function buildBoard() {
       b.dataset.disc = "";
       b.setAttribute("aria-label", name);
       b.appendChild(document.createElement("span")).className = "disc";
+      b.appendChild(document.createElement("span")).className = "val";
       b.addEventListener("click", () => clickSquare(name));
       board.appendChild(b);
       squares.push(b);
@@ -68,6 +69,11 @@ function show(st) {
 
 function render(prev, st) {
   const legal = new Set(st.yourTurn ? st.legal : []);
+  // The analysis is always of the current position: the server drops it
+  // when the position changes.
+  const a = st.analysis;
+  const values = new Map(a && !a.running ? a.values.map((v) => [v.move, v]) : []);
+  const best = a && a.thought ? a.thought.move : "";
   const disc = { X: "black", O: "white", "-": "" };
   for (let i = 0; i < 64; i++) {
     const b = squares[i];
@@ -80,6 +86,12 @@ function render(prev, st) {
     b.classList.toggle("legal", legal.has(name));
     b.classList.toggle("last", st.lastMove === name);
     let label = name + (c ? ", " + c : legal.has(name) ? ", legal move" : "");
+    const v = values.get(name);
+    const val = b.querySelector(".val");
+    val.textContent = v ? valueText(v) : "";
+    b.title = v ? valueTitle(v) : "";
+    b.classList.toggle("best", v !== undefined && best === name);
+    if (v) label += ", value " + valueTitle(v);
     b.setAttribute("aria-label", label);
     if (prev !== null && c !== "" && c !== was) {
       b.classList.remove("flip");
@@ -122,6 +134,8 @@ function render(prev, st) {
   $("t-thinking").textContent = `Thinking about its move for up to ${st.thinkMillis / 1000} s…`;
 
   $("undo").disabled = !st.canUndo;
+  renderAnalysis(st);
+  renderPlot(st);
   const think = $("think");
   if (document.activeElement !== think) think.value = st.thinkMillis / 1000;
   if (prev === null) {
@@ -167,6 +181,117 @@ function renderThought(t) {
   $("t-error").textContent = t.error || "";
 }
 
+// valueText is what a square shows of its value, for the person: the
+// proven result, else the expected result in percent.
+function valueText(v) {
+  if (v.proof === "exact") return (v.score > 0 ? "+" : "") + v.score;
+  if (v.proof === "wld") return v.score > 0 ? "win" : v.score < 0 ? "loss" : "draw";
+  if (v.winRate === null) return "?";
+  return Math.round(100 * v.winRate) + "%";
+}
+
+// valueTitle is a square's value in words, for its tooltip.
+function valueTitle(v) {
+  let what;
+  if (v.proof === "exact") what = `exact: ${valueText(v)} for you (proven)`;
+  else if (v.proof === "wld") what = `proven ${valueText(v)} for you`;
+  else if (v.winRate === null) what = "no estimate";
+  else what = `${(100 * v.winRate).toFixed(1)}% for you`;
+  const visits = v.visits > 0 ? `, ${v.visits.toLocaleString("en-US")} playouts` : "";
+  return `${v.move}: ${what}${visits}`;
+}
+
+// renderAnalysis sets the values button and the analysis panel.
+function renderAnalysis(st) {
+  const a = st.analysis;
+  const button = $("values");
+  button.textContent = a === null ? "Show values" : a.running ? "Stop analysis" : "Hide values";
+  button.disabled = a === null && !st.yourTurn;
+  document.body.classList.toggle("analysing", a !== null && a.running);
+  $("analysis").hidden = a === null;
+  $("a-error").hidden = a === null || !a.error;
+  if (a === null) return;
+  $("a-error").textContent = a.error || "";
+  if (a.running) {
+    $("a-note").textContent = `The engine is analysing your position for up to ${st.thinkMillis / 1000} s…`;
+  } else if (a.thought) {
+    const t = a.thought;
+    const n = t.playouts > 0 ? `${t.playouts.toLocaleString("en-US")} playouts` : t.summary;
+    // The endgame solver proves its choice without valuing the others.
+    const unvalued = a.values.length < st.legal.length
+      ? " Squares without a label were not valued: the endgame solver proved its choice alone." : "";
+    $("a-note").textContent = `On the board: your expected result after each move (${n}); ` +
+      `its choice would be ${t.move}. Hover a square for details.${unvalued}`;
+  } else {
+    $("a-note").textContent = "";
+  }
+}
+
+// The plot's size in its own units (the viewBox of #plot in the page: it
+// scales to its box), and its margins: labels left, ply numbers below.
+const PLOT = { w: 400, h: 160, left: 46, right: 8, top: 8, bottom: 22 };
+// A game has 60 moves, a few more with passes: the x axis shows at least
+// that much, so a game's first points do not fill the width.
+const PLOT_PLIES = 60;
+
+// svg adds an SVG element to parent. Its namespace is the plot's, which
+// the page's HTML gave it, so the script names no URL.
+function svg(parent, tag, attrs, text) {
+  const e = document.createElementNS($("plot").namespaceURI, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  parent.appendChild(e);
+  return e;
+}
+
+// evalText is one point of the plot in words.
+function evalText(e) {
+  let v;
+  if (e.proof === "exact") v = e.score === 0 ? "exact: a draw" : `exact: ${e.score > 0 ? "black" : "white"} by ${Math.abs(e.score)}`;
+  else if (e.proof === "wld") v = e.score === 0 ? "proven draw" : `proven win for ${e.score > 0 ? "black" : "white"}`;
+  else v = `black ${(100 * e.black).toFixed(1)}%`;
+  const who = e.source === "engine" ? "the engine's move" : "your analysis";
+  return `ply ${e.ply}, ${e.color} to move (${who}, ${e.move}): ${v}`;
+}
+
+// renderPlot draws black's expected result through the game as inline
+// SVG: x the ply, y black's expectation, with the 50 % line.
+function renderPlot(st) {
+  const P = PLOT;
+  const now = st.record.length / 2; // plies played: two letters a move
+  const evals = st.evaluations;
+  const last = evals.length ? evals[evals.length - 1].ply : 0;
+  const plies = Math.max(PLOT_PLIES, now, last);
+  const x = (ply) => P.left + (P.w - P.left - P.right) * ply / plies;
+  const y = (b) => P.top + (P.h - P.top - P.bottom) * (1 - b);
+  const root = $("plot");
+  root.replaceChildren();
+  root.setAttribute("aria-label", `Black's expected result by ply: ${evals.length} points`);
+  svg(root, "rect", { class: "area", x: x(0), y: y(1), width: x(plies) - x(0), height: y(0) - y(1) });
+  for (const [b, label] of [[1, "black"], [0.5, "50%"], [0, "white"]]) {
+    svg(root, "line", { class: b === 0.5 ? "mid" : "edge", x1: x(0), x2: x(plies), y1: y(b), y2: y(b) });
+    svg(root, "text", { class: "axis", x: P.left - 4, y: y(b) + 4, "text-anchor": "end" }, label);
+  }
+  for (let p = 0; p <= plies; p += 10) {
+    svg(root, "text", { class: "axis", x: x(p), y: P.h - 6, "text-anchor": "middle" }, String(p));
+  }
+  svg(root, "line", { class: "now", x1: x(now), x2: x(now), y1: y(1), y2: y(0) });
+  if (evals.length > 1) {
+    svg(root, "polyline", { class: "line", points: evals.map((e) => `${x(e.ply)},${y(e.black)}`).join(" ") });
+  }
+  for (const e of evals) {
+    const c = svg(root, "circle", {
+      class: `pt ${e.source}${e.proof ? " proven" : ""}`,
+      cx: x(e.ply), cy: y(e.black), r: e.proof ? 4.5 : 3.5, "data-ply": e.ply,
+    });
+    svg(c, "title", {}, evalText(e));
+  }
+  $("plot-note").textContent = evals.length === 0
+    ? "Black's expected result, as the engine sees it, appears here after its first search."
+    : "Black's expected result by ply: up is good for black. Filled dots are the engine's moves, " +
+      "hollow ones your analyses, large ones proven.";
+}
+
 function toast(msg) {
   const t = $("toast");
   t.textContent = msg;
@@ -207,6 +332,10 @@ function wire() {
     act("/api/new", body);
   });
   $("undo").addEventListener("click", () => act("/api/undo", {}));
+  $("values").addEventListener("click", () => {
+    if (state === null) return;
+    act(state.analysis === null ? "/api/analyze" : "/api/analyze/stop", {});
+  });
   $("think").addEventListener("change", () => {
     const ms = thinkMillis();
     if (ms === null) { toast("Think time: enter a number of seconds."); return; }
