@@ -74,14 +74,17 @@ Flags of the agent:
                              and the second kept back covers the pipes and a busy machine); 0 for
                              none, with --playouts
       --playouts int         playout budget of a move; the search stops at the budget or --time,
-                             whichever comes first, and with the same --seed then plays the same
-                             moves on every machine (default 0: none)
+                             whichever comes first; when the budget does, the same --seed plays
+                             the same moves on every machine (default 0: none)
       --algo uct|ucb         uct: a tree with UCB1 at every node; ucb: flat UCB1 over the moves
                              (default uct)
       --pruning              progressive pruning of moves statistically worse than the best
+      --prune-min-visits int playouts a move needs before pruning can judge it; every root move
+                             gets that many first (default 200)
       --exploration float    UCB1's exploration constant C in mean + C*sqrt(ln N / n) (default 0.5)
-      --playout string       playout policy: win-first (take a win in one when there is one, else
-                             a random move) or uniform (every move alike) (default "win-first")
+      --playout uniform|win-first
+                             playout policy: win-first (take a win in one when there is one, else
+                             a random move) or uniform (every move alike) (default win-first)
       --seed uint            seed of the search (default: a new one each run, logged at the info
                              level)
       --log-level string     least level of the log lines on stderr: debug (every search),

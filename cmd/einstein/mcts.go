@@ -18,11 +18,11 @@ const courseLimit = 10 * time.Second
 
 // thinkMargin is what the agent keeps back of the course's limit by
 // default. The runner counts from its write of the opponent's move to the
-// arrival of ours; the search's own clock does not see the pipe, the
+// arrival of ours; the search's own clock does not see the pipes, the
 // process waiting for a CPU on a loaded machine (the course runs both
-// agents and the runner on one host), a garbage collection, or the page
-// faults of a fresh arena. The search itself stops within a millisecond
-// of its deadline, so the margin is for the machine.
+// agents and the runner on one host), or a garbage collection between the
+// search and the write. The search itself stops within a millisecond of
+// its deadline, so the margin is for the machine.
 const thinkMargin = time.Second
 
 // defaultThink is the default think time of a move.
