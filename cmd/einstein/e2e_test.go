@@ -384,3 +384,58 @@ func TestGameInProcess(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant two forfeits with exit status 4", code, errOut, out)
 	}
 }
+
+// TestMCTSGame plays the built program's Monte-Carlo agent, started as the
+// course starts an agent, against greedy: no forfeit, every move of the
+// record legal, greedy's moves greedy's, the summary adding up; and the
+// same seeds and budget give the same games.
+func TestMCTSGame(t *testing.T) {
+	bin := binaryOf(t)
+	dir := t.TempDir()
+	const rounds = 4
+	args := []string{"game", "-n", "0", bin + " --playouts 1000 --seed 1", "greedy", "-r", strconv.Itoa(rounds), "-s", "5", "-l", "games.log"}
+	code, out, errOut := runBin(t, dir, "", args...)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitOK || errOut != "" || len(lines) != rounds+3 || strings.Contains(out, "forfeits") {
+		t.Fatalf("exit %d, stderr %q, stdout\n%s", code, errOut, out)
+	}
+	logText, err := os.ReadFile(filepath.Join(dir, "games.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := 0
+	for i, rec := range parseRecord(t, string(logText)) {
+		l, err := einstein.ParseLayout(rec.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := einstein.New(l)
+		for k, s := range rec.moves {
+			mv, err := einstein.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name := map[einstein.Color]string{einstein.Red: rec.red, einstein.Blue: rec.blue}[pos.ToMove()]; strings.HasPrefix(name, "greedy") {
+				if want := (agent.Greedy{}).Move(pos); mv != want {
+					t.Fatalf("round %d ply %d: greedy played %v, greedy's move is %v", i+1, k, mv, want)
+				}
+			}
+			if err := pos.Play(mv); err != nil {
+				t.Fatalf("round %d ply %d: %v", i+1, k, err)
+			}
+		}
+		if !pos.Over() || pos.Winner().String() != rec.winner {
+			t.Fatalf("round %d: the record's moves end with winner %v, the record says %s", i+1, pos.Winner(), rec.winner)
+		}
+		if w := map[string]string{"red": rec.red, "blue": rec.blue}[rec.winner]; !strings.HasPrefix(w, "greedy") {
+			wins++
+		}
+	}
+	if want := fmt.Sprintf("%s --playouts 1000 --seed 1 (player 1): %d of %d rounds won", bin, wins, rounds); !strings.HasPrefix(lines[rounds+1], want) {
+		t.Errorf("summary %q, want %q...", lines[rounds+1], want)
+	}
+	_, again, _ := runBin(t, dir, "", args...)
+	if again != out {
+		t.Errorf("the same seeds gave other games:\n%s\nthen\n%s", out, again)
+	}
+}

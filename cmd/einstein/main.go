@@ -2,12 +2,14 @@
 // (Kari), seed 002: a game runner that plays agents against each other or
 // against people at the terminal, and the two reference agents.
 //
+//	einstein [--time 9s] [--playouts N] [--algo uct|ucb] [--pruning] [--seed N] ...
 //	einstein game [-n np] [agents...] [-r rounds] [-s seed] [-l logfile]
 //	einstein random [--seed N]
 //	einstein greedy
 //
-// The Monte-Carlo agent (einstein with no subcommand, as the course runs
-// an agent) waits for the shared MCTS core. See --help and docs/einstein.md.
+// With no subcommand it is the Monte-Carlo agent, as the course runs an
+// agent (./game -n 0 b07902000 greedy): a search of the shared MCTS core
+// (package mcts) for every move. See --help and docs/einstein.md.
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -50,26 +53,43 @@ type env struct {
 const usage = `einstein: Einstein Würfelt Nicht! (Kari), the Theory of Computer Games homework of 2018.
 
 Usage:
+  einstein [flags]      the Monte-Carlo agent, as the course runs an agent (./game -n 0 einstein greedy)
   einstein game [-n np] [agents...] [-r rounds] [-s seed] [-l logfile]
                         play rounds between agents (child processes) and people at the terminal
   einstein random [--seed N]
                         the reference agent random: a uniformly random legal move
   einstein greedy       the reference agent greedy: a win, else a capture, else the step nearest
                         to its goal corner (docs/einstein.md says exactly how it chooses)
-  einstein              the Monte-Carlo agent: not built yet
 
 An agent speaks the course's protocol on stdin and stdout: R1 ('e', 'f' or 's'), R2 (the six
 cube numbers of the start squares), R3 (ww, ll, 00 or the opponent's move nd) in, its move (00 or
 nd) out, two bytes without a newline. Each subcommand has its own --help.
 
-Flags:
-  -h, --help   print this help and exit
-`
+The Monte-Carlo agent searches every move with UCT (or flat UCB1) on random playouts, keeping its
+tree from one move to the next; logs go to stderr. It ends after 'e'; bad or truncated input ends
+it with a message on stderr and exit status 1. 'einstein mcts [flags]' is the same agent.
 
-// notBuilt is the message of the agent that does not exist yet.
-const notBuilt = `einstein: the Monte-Carlo agent is not built yet (it waits for the shared MCTS core).
-Use 'einstein random' or 'einstein greedy' as an agent, and 'einstein game' to run games;
-see 'einstein --help'.
+Flags of the agent:
+      --time duration        think time of a move, at most 10s (default 9s: the course allows 10s,
+                             and the second kept back covers the pipes and a busy machine); 0 for
+                             none, with --playouts
+      --playouts int         playout budget of a move; the search stops at the budget or --time,
+                             whichever comes first; when the budget does, the same --seed plays
+                             the same moves on every machine (default 0: none)
+      --algo uct|ucb         uct: a tree with UCB1 at every node; ucb: flat UCB1 over the moves
+                             (default uct)
+      --pruning              progressive pruning of moves statistically worse than the best
+      --prune-min-visits int playouts a move needs before pruning can judge it; every root move
+                             gets that many first (default 200)
+      --exploration float    UCB1's exploration constant C in mean + C*sqrt(ln N / n) (default 0.5)
+      --playout uniform|win-first
+                             playout policy: win-first (take a win in one when there is one, else
+                             a random move) or uniform (every move alike) (default win-first)
+      --seed uint            seed of the search (default: a new one each run, logged at the info
+                             level)
+      --log-level string     least level of the log lines on stderr: debug (every search),
+                             info (every round), warn, error (default "warn")
+  -h, --help                 print this help and exit
 `
 
 // run is the whole program; it returns the exit status.
@@ -82,9 +102,8 @@ func run(ctx context.Context, e env, args []string) (code int) {
 			code = exitError
 		}
 	}()
-	if len(args) == 0 || args[0] == "mcts" {
-		fmt.Fprint(e.stderr, notBuilt)
-		return exitUsage
+	if len(args) == 0 {
+		return runMCTS(e, nil)
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
@@ -94,6 +113,11 @@ func run(ctx context.Context, e env, args []string) (code int) {
 		return runGame(ctx, e, args[1:])
 	case "random", "greedy":
 		return runAgent(e, args[0], args[1:])
+	case "mcts":
+		return runMCTS(e, args[1:])
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return runMCTS(e, args)
 	}
 	fmt.Fprintf(e.stderr, "einstein: unknown command %q\nRun 'einstein --help' for the usage.\n", args[0])
 	return exitUsage

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/einstein"
 )
 
 // binary is the einstein program built for the tests that run it, and
@@ -76,6 +78,8 @@ func TestHelp(t *testing.T) {
 		{[]string{"game", "--help"}, gameUsage},
 		{[]string{"random", "-h"}, agentUsage["random"]},
 		{[]string{"greedy", "--help"}, agentUsage["greedy"]},
+		{[]string{"mcts", "--help"}, usage},
+		{[]string{"--time", "1s", "-h"}, usage},
 	}
 	for _, c := range cases {
 		code, out, errOut := runIn(t, "", "", c.args...)
@@ -85,13 +89,40 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestNoAgentYet: the Monte-Carlo agent is announced, not faked.
-func TestNoAgentYet(t *testing.T) {
-	for _, args := range [][]string{nil, {"mcts"}} {
-		code, out, errOut := runIn(t, "", "f123456", args...)
-		if code != exitUsage || out != "" || errOut != notBuilt {
+// TestMCTSAgent runs the Monte-Carlo agent in-process on transcripts: it
+// answers with a legal move, the same for the same seed and budget, and
+// bad input ends it with a message and exit status 1. (Its games are
+// TestMCTSGame's; its choices are the agent package's tests.)
+func TestMCTSAgent(t *testing.T) {
+	// The agent mode, however it is asked for. With no flags it thinks
+	// 9 s a move: as blue, lost before its first move, it has nothing to
+	// think about.
+	code, out, errOut := runIn(t, "", "s123456"+"ll"+"e")
+	if code != exitOK || out != "" || errOut != "" {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for _, args := range [][]string{{"mcts", "--playouts", "100"}, {"--playouts", "500", "--seed", "3"}, {"mcts", "--time", "50ms"}} {
+		code, out, errOut := runIn(t, "", "f123456"+"ll"+"e", args...)
+		m, err := einstein.ParseMove(out)
+		p := einstein.New(einstein.Layout{1, 2, 3, 4, 5, 6})
+		if code != exitOK || errOut != "" || err != nil || p.Check(m) != nil {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
+	}
+	// The same seed and budget, the same moves; as blue, after red's 53.
+	args := []string{"--playouts", "2000", "--seed", "11"}
+	_, a, _ := runIn(t, "", "s361425"+"53"+"ll"+"e", args...)
+	_, b, _ := runIn(t, "", "s361425"+"53"+"ll"+"e", args...)
+	if len(a) != 2 || a != b {
+		t.Errorf("%v twice: %q, then %q", args, a, b)
+	}
+	code, out, errOut = runIn(t, "", "f12345", "--playouts", "100")
+	if code != exitError || out != "" || errOut != "einstein: round 1: the input ended in R2 after 5 of 6 bytes\n" {
+		t.Errorf("truncated: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, "", "f123456"+"x1", "--playouts", "100")
+	if code != exitError || len(out) != 2 || !strings.HasPrefix(errOut, "einstein: round 1, turn 1: R3: syntax error: move \"x1\"") {
+		t.Errorf("garbage: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
 
@@ -112,6 +143,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"random", "--seed", "x"}, "einstein random: invalid argument \"x\" for \"--seed\" flag: strconv.ParseUint: parsing \"x\": invalid syntax\n"},
 		{[]string{"greedy", "--seed", "1"}, "einstein greedy: unknown flag: --seed\n"},
 		{[]string{"greedy", "extra"}, "einstein greedy: unexpected argument \"extra\"\n"},
+		{[]string{"--algo", "greedy"}, "einstein: invalid argument \"greedy\" for \"--algo\" flag: unknown algorithm \"greedy\": want uct or ucb\n"},
+		{[]string{"--playout", "smart"}, "einstein: invalid argument \"smart\" for \"--playout\" flag: unknown playout policy \"smart\": want uniform or win-first\n"},
+		{[]string{"--time", "11s"}, "einstein: --time 11s: want at most the course's limit, 10s\n"},
+		{[]string{"--time", "0s"}, "einstein: mcts player: no limit: want a think time, a playout budget or both\n"},
+		{[]string{"--playouts", "-5"}, "einstein: mcts player: think time 9s, playouts -5: want neither negative\n"},
+		{[]string{"--exploration", "-1"}, "einstein: mcts player: exploration -1: want a finite number >= 0\n"},
+		{[]string{"mcts", "extra"}, "einstein: unexpected argument \"extra\"\n"},
+		{[]string{"--log-level", "loud"}, "einstein: unrecognized level: \"loud\"\n"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runIn(t, "", "", c.args...)
