@@ -2,6 +2,7 @@ package killallgo
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/tcgothello/mcts/goban"
@@ -200,5 +201,45 @@ func TestPlayoutAllocations(t *testing.T) {
 	var buf [MaxMoves]Move
 	if n := testing.AllocsPerRun(200, func() { root.Moves(buf[:0]) }); n != 0 {
 		t.Errorf("Moves allocates %v times", n)
+	}
+}
+
+// TestPlayoutLengths: seeded playouts from the empty board and from 2, 4
+// and 6 handicap stones, white moving first, end by themselves, far from
+// the move cap, which therefore decides next to nothing. It logs the
+// lengths and black's share of wins (docs/killallgo.md quotes them).
+func TestPlayoutLengths(t *testing.T) {
+	playouts := 20000
+	if raceEnabled {
+		playouts = 1000
+	}
+	stones := [][2]int{{3, 3}, {5, 5}, {5, 3}, {3, 5}, {4, 4}, {4, 2}}
+	for _, h := range []int{0, 2, 4, 6} {
+		b, _ := goban.New(Size)
+		for _, s := range stones[:h] {
+			if err := b.Place(xy(t, s[0], s[1]).Point(), goban.Black); err != nil {
+				t.Fatal(err)
+			}
+		}
+		root, _ := NewState(b, goban.White)
+		r := mcts.NewRNG(uint64(h))
+		lengths := make([]int, playouts)
+		blackWins, sum := 0, 0
+		for i := range lengths {
+			s := root
+			if playout(&s, &r) == goban.Black {
+				blackWins++
+			}
+			lengths[i] = s.Plies()
+			sum += s.Plies()
+		}
+		slices.Sort(lengths)
+		longest := lengths[len(lengths)-1]
+		if longest >= MaxPlies*3/4 {
+			t.Errorf("handicap %d: a playout ran %d plies, near the cap of %d", h, longest, MaxPlies)
+		}
+		t.Logf("handicap %d: %d playouts, black wins %.3f, plies mean %.1f, median %d, 99.9th percentile %d, longest %d",
+			h, playouts, float64(blackWins)/float64(playouts), float64(sum)/float64(playouts),
+			lengths[playouts/2], lengths[playouts*999/1000], longest)
 	}
 }

@@ -104,7 +104,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"play `N` games at each --handicap between --black and --white, print a table of results and exit "+
 			"(needs --playouts; default 0: speak the protocol)")
 	fs.IntSliceVar(&o.handicaps, "handicap", o.handicaps,
-		"--selfplay: the numbers of black handicap stones to play, each 0..6")
+		"--selfplay: the numbers of black handicap stones to play, each 0..6; the stones go to "+
+			handicapPoints()+" in that order")
 	fs.StringVar(&o.black, "black", o.black, "--selfplay: black's player, mcts or random")
 	fs.StringVar(&o.white, "white", o.white, "--selfplay: white's player, mcts or random")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
@@ -177,7 +178,7 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 // usage is the text of --help.
 func usage(fs *pflag.FlagSet) string {
 	var b strings.Builder
-	b.WriteString(`killallgo: 7x7 Kill-All Go with Monte-Carlo tree search (UCT or UCB, progressive pruning).
+	b.WriteString(fmt.Sprintf(`killallgo: 7x7 Kill-All Go with Monte-Carlo tree search (UCT or UCB, progressive pruning).
 
 Usage:
   killallgo [flags]                      answer the commands on stdin, one a line, on stdout
@@ -185,7 +186,7 @@ Usage:
 
 Commands (x = column from the left, y = row from the bottom, both 1..7):
   reset            empty the board and forget the game         -> ok
-  time I           seconds per think, 1..3600 (default 10)      -> ok
+  time I           seconds per think, 1..%d (default %d)      -> ok
   put b|w X Y      place a stone (captures; suicide illegal;    -> ok
                    recorded, and no repeated position, once the game has started)
   display          the time limit and the board, top row first  -> time limit=I, then 7 rows of X O .
@@ -196,10 +197,10 @@ A malformed, unknown or illegal command gets one line "error: ..." and changes n
 think replies within the time limit, keeping back a tenth of it (at least 250 ms) for a busy machine.
 
 Rules: black wins when its stone leaves no white stone on the board; white wins when black, to
-move, has no legal move, or after 200 plies. Captures and suicide as in Go; no position may repeat.
+move, has no legal move, or after %d plies. Captures and suicide as in Go; no position may repeat.
 
 Flags:
-`)
+`, maxTimeLimit, defaultTimeLimit, killallgo.MaxPlies))
 	b.WriteString(fs.FlagUsagesWrapped(100))
 	b.WriteString(`
 Logs go to stderr, never to stdout. Exit status: 0 after quit or the end of the input, 1 if the

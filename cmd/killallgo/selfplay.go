@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -25,19 +26,29 @@ const (
 // the centre, then the middle of the lower side.
 var handicapStones = [...][2]int{{3, 3}, {5, 5}, {5, 3}, {3, 5}, {4, 4}, {4, 2}}
 
+// handicapPoints names the handicap stones' points, for --help.
+func handicapPoints() string {
+	names := make([]string, len(handicapStones))
+	for i, s := range handicapStones {
+		m, _ := killallgo.At(s[0], s[1])
+		names[i] = m.String()
+	}
+	return strings.Join(names, ", ")
+}
+
 // mover chooses a move in a game that is not over.
 type mover func(st killallgo.State) (killallgo.Move, error)
 
 // selfplay plays o.selfplay games at each of o.handicaps between o.black
 // and o.white, white moving first, and writes a table of the results to w.
 func selfplay(o options, w io.Writer, log *zap.Logger) error {
-	fmt.Fprintf(w, "| handicap | black | white | games | black wins | white wins | black win rate | mean plies |\n")
-	fmt.Fprintf(w, "|---:|---|---|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "| handicap | black | white | games | black wins | white wins | black win rate | mean plies | longest |\n")
+	fmt.Fprintf(w, "|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
 	rng := rand.New(rand.NewPCG(o.seed, 1))
 	game := uint64(0)
 	for _, h := range o.handicaps {
 		start := time.Now()
-		blackWins, plies := 0, 0
+		blackWins, plies, longest := 0, 0, 0
 		for range o.selfplay {
 			game++
 			winner, n, err := playGame(o, h, game, rng)
@@ -48,10 +59,11 @@ func selfplay(o options, w io.Writer, log *zap.Logger) error {
 				blackWins++
 			}
 			plies += n
+			longest = max(longest, n)
 			log.Debug("game", zap.Int("handicap", h), zap.Uint64("game", game), zap.Stringer("winner", winner), zap.Int("plies", n))
 		}
-		fmt.Fprintf(w, "| %d | %s | %s | %d | %d | %d | %.2f | %.1f |\n", h, o.black, o.white, o.selfplay,
-			blackWins, o.selfplay-blackWins, float64(blackWins)/float64(o.selfplay), float64(plies)/float64(o.selfplay))
+		fmt.Fprintf(w, "| %d | %s | %s | %d | %d | %d | %.2f | %.1f | %d |\n", h, o.black, o.white, o.selfplay,
+			blackWins, o.selfplay-blackWins, float64(blackWins)/float64(o.selfplay), float64(plies)/float64(o.selfplay), longest)
 		log.Info("handicap done", zap.Int("handicap", h), zap.Duration("elapsed", time.Since(start)))
 	}
 	return nil

@@ -112,9 +112,10 @@ func (s *session) fail(format string, args ...any) {
 }
 
 // Usage lines of the error replies.
+var usageTime = fmt.Sprintf("usage: time SECONDS (an integer 1..%d)", maxTimeLimit)
+
 const (
 	usageReset   = "usage: reset"
-	usageTime    = "usage: time SECONDS (an integer 1..3600)"
 	usagePut     = "usage: put b|w X Y (1 <= X, Y <= 7)"
 	usageDisplay = "usage: display"
 	usageStart   = "usage: start game"
