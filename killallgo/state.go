@@ -14,9 +14,10 @@ import (
 // a State keeps. Playouts from the empty board end by themselves in 65
 // plies on average and 127 at most in 20,000 (TestPlayoutLengths); games
 // of the search against itself at 1,000 playouts a move took 121 plies at
-// most, and the longest game measured, 199 plies, was a 30-playout white
-// against a random black (docs/killallgo.md). The cap is twice that, so
-// that it decides next to nothing, and keeps a State's record at 3.2 KB.
+// most, and the longest game measured, 223 plies, was a 30-playout white
+// against a random black (docs/killallgo.md). The cap is well above all
+// of them, so that it decides next to nothing, and keeps a State's record
+// at 3.2 KB.
 const MaxPlies = 400
 
 // filterWords is the size in 64-bit words of a State's filter of the
@@ -40,10 +41,10 @@ const filterShift = 64 - 12
 // Superko is checked by hash alone (goban's 64-bit Zobrist hashes): a
 // move whose resulting hash is in the record counts as a repetition. Two
 // different positions with one hash would forbid a legal move, never
-// allow an illegal one; with fewer than 50*MaxPlies hashes compared in a
-// position that happens with probability below 2^-50. The front end checks
-// the move the search returns against its exact record (Game) all the
-// same.
+// allow an illegal one; with at most 50*(MaxPlies+1) hashes compared in
+// a position, that happens with a probability of about 2^-50. The front
+// end checks the move the search returns against its exact record (Game)
+// all the same.
 type State struct {
 	board  goban.Board
 	toMove goban.Color

@@ -293,3 +293,43 @@ func TestSelfplay(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentedExamples runs the sessions shown in the README and in
+// docs/killallgo.md, "$ printf '...' | bin/killallgo FLAGS 2>/dev/null"
+// followed by the output, and checks the output they show.
+func TestDocumentedExamples(t *testing.T) {
+	for _, name := range []string{"README.md", "docs/killallgo.md"} {
+		text, err := os.ReadFile("../../" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(text), "\n")
+		found := 0
+		for i, line := range lines {
+			cmd, ok := strings.CutPrefix(line, "$ printf '")
+			if !ok || !strings.Contains(cmd, "killallgo") {
+				continue
+			}
+			input, rest, ok1 := strings.Cut(cmd, "' | bin/killallgo ")
+			flags, ok2 := strings.CutSuffix(rest, " 2>/dev/null")
+			if !ok1 || !ok2 {
+				t.Fatalf("%s: cannot read the example %q", name, line)
+			}
+			var want strings.Builder
+			for _, out := range lines[i+1:] {
+				if strings.HasPrefix(out, "```") {
+					break
+				}
+				want.WriteString(out + "\n")
+			}
+			got, stderr, code := runSession(t, strings.ReplaceAll(input, `\n`, "\n"), strings.Fields(flags)...)
+			if code != exitOK || got != want.String() {
+				t.Errorf("%s: example %q: exit %d, stderr %q, output\n%s\nshown\n%s", name, line, code, stderr, got, want.String())
+			}
+			found++
+		}
+		if found == 0 {
+			t.Errorf("%s: no killallgo example found", name)
+		}
+	}
+}
