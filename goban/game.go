@@ -181,7 +181,7 @@ func (g *Game) PlayRandom(c Color, src rand.Source) Point {
 // repeats reports whether the move of colour c at p, legal under the
 // Board's rules, would recreate a position of the record.
 func (g *Game) repeats(p Point, c Color) bool {
-	h := g.board.hashAfter(p, c)
+	h := g.board.HashAfter(p, c)
 	if !g.marked(h) {
 		return false
 	}
@@ -202,11 +202,13 @@ func (g *Game) repeats(p Point, c Color) bool {
 	return false
 }
 
-// hashAfter returns the hash of the position after a move of colour c at
-// p, legal under the Board's rules, without playing it: the new stone's key
-// and the keys of the stones it captures, the opposing strings whose only
-// liberty is p.
-func (b *Board) hashAfter(p Point, c Color) uint64 {
+// HashAfter returns the hash (Hash) the board would have after a move of
+// colour c at p, legal under the Board's rules (IsLegal), without playing
+// it: the new stone's key and the keys of the stones it captures, the
+// opposing strings whose only liberty is p. A search that keeps its own
+// record of hashes checks superko with it at the cost of a few lookups,
+// where playing the move on a copy would cost a copy of the board.
+func (b *Board) HashAfter(p Point, c Color) uint64 {
 	h := b.hash ^ zobrist[c][p]
 	opp := c.Other()
 	var done [4]Point

@@ -379,7 +379,7 @@ func TestHashCollision(t *testing.T) {
 		".XO.",
 		"...."))
 	p := at(t, g.Board(), 3, 3)
-	h := g.Board().hashAfter(p, Black)
+	h := g.Board().HashAfter(p, Black)
 	g.hashes[0] = h
 	g.mark(h)
 	if err := g.Check(p, Black); err != nil {
@@ -389,6 +389,52 @@ func TestHashCollision(t *testing.T) {
 	b.CopyFrom(g.Board())
 	b.Play(p, Black)
 	if b.Hash() != h {
-		t.Fatalf("hashAfter %x, hash after playing %x", h, b.Hash())
+		t.Fatalf("HashAfter %x, hash after playing %x", h, b.Hash())
+	}
+}
+
+// TestHashAfter: in positions of seeded random games on every size, for
+// every legal move of either colour, HashAfter is the hash the board has
+// once the move is played (captures of one and of several strings
+// included).
+func TestHashAfter(t *testing.T) {
+	src := rand.NewPCG(5, 6)
+	captures := 0
+	for n := 1; n <= MaxSize; n++ {
+		start, _ := New(n)
+		var b, after Board
+		b.CopyFrom(start)
+		// Large boards: every fourth position, for the same kinds of move
+		// at a fraction of the time.
+		every := 1
+		if n > 9 {
+			every = 4
+		}
+		c, passes := Black, 0
+		for ply := 0; ply < playoutPlies(n) && passes < 2; ply++ {
+			for _, mover := range []Color{Black, White} {
+				if ply%every != 0 {
+					break
+				}
+				for _, p := range b.LegalMoves(mover, nil) {
+					after.CopyFrom(&b)
+					if k, _ := after.Play(p, mover); k > 0 {
+						captures++
+					}
+					if got := b.HashAfter(p, mover); got != after.Hash() {
+						t.Fatalf("n=%d ply %d: HashAfter(%v, %v) = %x, hash after playing %x\n%s", n, ply, p, mover, got, after.Hash(), &b)
+					}
+				}
+			}
+			if b.PlayRandom(c, src) == Pass {
+				passes++
+			} else {
+				passes = 0
+			}
+			c = c.Other()
+		}
+	}
+	if captures == 0 {
+		t.Fatal("no capturing move was checked")
 	}
 }

@@ -217,8 +217,8 @@ func TestDocumentedExamples(t *testing.T) {
 		found := 0
 		for i, line := range lines {
 			cmd, ok := strings.CutPrefix(strings.TrimSpace(line), "$ printf '")
-			if !ok {
-				continue
+			if !ok || !strings.Contains(cmd, "golegal") {
+				continue // not an example of golegal's
 			}
 			arg, ok := strings.CutSuffix(cmd, "' | golegal")
 			if !ok {

@@ -1,0 +1,18 @@
+//go:build unix
+
+package killallgo
+
+import (
+	"syscall"
+	"time"
+)
+
+// cpuTime returns the CPU time (user and system) the process has used so
+// far, and true.
+func cpuTime() (time.Duration, bool) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
+}
