@@ -11,7 +11,7 @@ const (
 	StopDeadline    = "deadline"      // the wall-clock deadline (Limits or context) passed
 	StopPlayouts    = "playouts"      // the playout budget was spent
 	StopSingleMove  = "single move"   // one legal move, or only a pass: answered at once
-	StopPrunedToOne = "pruned to one" // progressive pruning left one root move
+	StopPrunedToOne = "pruned to one" // progressive pruning left one root move (the others pruned or proven lost)
 	StopAllEqual    = "all equal"     // every root move left is equal within σ_e
 	StopCancelled   = "cancelled"     // the context was cancelled
 	StopProven      = "proven"        // the root's result is proven (MCTS-Solver)
