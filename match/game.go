@@ -216,13 +216,6 @@ func playGameFrom(ctx context.Context, black, white *otp.Remote, lim Limits, ope
 			return g, fault(side.Other(), err)
 		}
 	}
-	switch s := game.Position().Score(); {
-	case s > 0:
-		g.Outcome = BlackWins
-	case s < 0:
-		g.Outcome = WhiteWins
-	default:
-		g.Outcome = Draw
-	}
+	g.Outcome = outcomeOf(game.Position().Score())
 	return g, nil
 }

@@ -393,8 +393,8 @@ func (s *session) goReply(c otp.Choice) error {
 }
 
 // hintReply writes the analysis of a hint: a "search" line for each of the
-// n best moves the search valued, best first (see better), or for its chosen move only
-// when it reports no values. A move played without a search (forced, or a
+// n best moves the search valued, best first (see better), or for its
+// chosen move only when it reports no values. A move played without a search (forced, or a
 // failed search) gets no line: there is no value to report.
 func (s *session) hintReply(c otp.Choice, n int) error {
 	t := c.Thought
@@ -410,7 +410,20 @@ func (s *session) hintReply(c otp.Choice, n int) error {
 	vs := append([]otp.MoveValue(nil), t.Values...)
 	sort.SliceStable(vs, func(i, j int) bool { return better(vs[i], vs[j]) })
 	for _, v := range vs[:min(n, len(vs))] {
-		if err := s.reply(s.searchLine(v.Move, valueEval(v), v.Visits)); err != nil {
+		eval := valueEval(v)
+		if t.Proof == otp.ProofExact {
+			switch {
+			case v.Move == t.Move:
+				// The solver's exact score of its move outranks a bare win.
+				eval = float64(t.Score)
+			case v.Proven && v.Outcome > 0:
+				// Another proven win: the solver proved none better
+				// than its move, so its margin is at most that one's,
+				// a closer bound than the scale's end.
+				eval = min(eval, float64(t.Score))
+			}
+		}
+		if err := s.reply(s.searchLine(v.Move, eval, v.Visits)); err != nil {
 			return err
 		}
 	}

@@ -446,3 +446,32 @@ type thinkerFunc func(ctx context.Context, g *othello.Game) (otp.Thought, error)
 func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 	return f(ctx, g)
 }
+
+// TestHintSolved checks hint after the endgame solver proved the position:
+// its move first with its exact score, the other wins at most that score
+// (none is better), a draw at 0, a loss at -64, every move listed.
+func TestHintSolved(t *testing.T) {
+	d3, c4, f5, e6 := othello.MoveAt(2, 3), othello.MoveAt(3, 2), othello.MoveAt(4, 5), othello.MoveAt(5, 4)
+	vs := []otp.MoveValue{
+		{Move: d3, WinRate: 1, Proven: true, Outcome: 1},
+		{Move: c4, WinRate: 1, Proven: true, Outcome: 1},
+		{Move: f5, WinRate: 0.5, Proven: true, Outcome: 0},
+		{Move: e6, WinRate: 0, Proven: true, Outcome: -1},
+	}
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+		return otp.Thought{Move: d3, WinRate: 1, Elapsed: time.Second, Proof: otp.ProofExact, Score: 6, Values: vs}, nil
+	})
+	r := start(t, th)
+	r.send("set depth 3")
+	r.next("set depth 3")
+	r.send("hint 4")
+	want := []string{"status tester is thinking", "nodestats 0 1.00",
+		"search D3 6.00 0 3 0 playouts", "search C4 6.00 0 3 0 playouts", "search F5 0.00 0 3 0 playouts",
+		"search E6 -64.00 0 3 0 playouts", "status"}
+	for _, w := range want {
+		if l := r.next("hint 4"); l != w {
+			t.Errorf("got %q, want %q", l, w)
+		}
+	}
+	r.finish()
+}

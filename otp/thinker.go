@@ -34,8 +34,9 @@ type Thought struct {
 	Score int
 
 	// Values are what the search found for each move of the root, for
-	// analysis (NBoard's hint): nil when the Thinker does not report them,
-	// as for a move the endgame solver proved.
+	// analysis (NBoard's hint, the browser page's values): nil when the
+	// Thinker does not report them. After an endgame solver's proof they
+	// may hold only the moves it had time to prove.
 	Values []MoveValue
 }
 

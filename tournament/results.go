@@ -373,3 +373,16 @@ func (rf *ResultsFile) writeLine(v any) error {
 
 // Close closes the file.
 func (rf *ResultsFile) Close() error { return rf.f.Close() }
+
+// GameResult rebuilds the game the record holds, as
+// match.GameFacts.GameResult does, with its round, engines' names, opening
+// and start: a game lost by both engines unplayed is no game, and comes
+// back unplayed.
+func (r *Record) GameResult() (match.GameResult, error) {
+	g, err := r.GameFacts.GameResult(r.Opening)
+	if err != nil {
+		return match.GameResult{}, err
+	}
+	g.Round, g.Black, g.White, g.Start = r.Round, r.Black, r.White, r.Start
+	return g, nil
+}

@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
 )
 
 func testHeader() Header {
@@ -232,4 +235,57 @@ func mustMoves(t *testing.T, s string) []othello.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// A record read back from a results file rebuilds the game it was made
+// from: names, round, opening, start, moves and final board; and a game
+// that neither engine could play comes back unplayed, without the two
+// forfeits a match.GameResult cannot hold.
+func TestRecordGameResult(t *testing.T) {
+	op := mustMoves(t, "f5d6c3")
+	game := othello.NewGame()
+	for !game.Over() {
+		// Each side plays its first legal square in square order.
+		m := othello.Pass
+		if moves := game.Position().Moves(); moves != 0 {
+			m = othello.Move(bits.TrailingZeros64(moves))
+		}
+		if game.Len() < len(op) {
+			m = op[game.Len()]
+		}
+		if err := game.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	g := match.GameResult{Played: true, Moves: game.Moves(), Opening: len(op), Final: game.Position(), Start: start}
+	if s := g.Score(); s < 0 {
+		g.Outcome = match.WhiteWins
+	} else if s > 0 {
+		g.Outcome = match.BlackWins
+	}
+	p := Pairing{Game: 4, Round: 2, Black: 1, White: 0, Opening: 0, Moves: op}
+	rec := newRecord(p, []string{"a", "b"}, &Played{Game: g})
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Record
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	got, err := back.GameResult()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Black != "b" || got.White != "a" || got.Round != 2 || !got.Start.Equal(start) || got.Opening != 3 ||
+		got.Record() != g.Record() || got.Final != g.Final || got.Outcome != g.Outcome || !got.Played {
+		t.Errorf("rebuilt %+v, want %+v between b (black) and a in round 2", got, g)
+	}
+
+	both := newRecord(p, []string{"a", "b"}, &Played{Game: match.GameResult{Note: "neither engine connected"},
+		Forfeits: [2]*otp.Forfeit{{Reason: otp.ForfeitNoConnection}, {Reason: otp.ForfeitNoConnection}}})
+	if got, err := both.GameResult(); err != nil || got.Played || got.Forfeit != nil || got.Note != "neither engine connected" {
+		t.Errorf("a game neither engine played: %+v, %v; want it unplayed", got, err)
+	}
 }

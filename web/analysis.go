@@ -152,8 +152,7 @@ func (m *match) truncateEvals() {
 // squareValues returns the values of the legal moves of pos that t
 // reports, in square order. Moves that are not legal, and repeats, are
 // dropped: the page draws values only on the squares the person may play.
-// A search that reports no values (a move the endgame solver proved) gets
-// the value of its chosen move alone.
+// A search that reports no values gets the value of its chosen move alone.
 func squareValues(pos othello.Position, t otp.Thought) []SquareValue {
 	legal := pos.Moves()
 	vs := t.Values

@@ -428,6 +428,15 @@ func TestSquareValues(t *testing.T) {
 		}}, []SquareValue{{Move: "d3", WinRate: r(0.25)}, {Move: "c4", WinRate: r(0.5)}}},
 		{"the solver's exact win, no values", otp.Thought{Move: sq("f5"), WinRate: 1, Proof: otp.ProofExact, Score: 4},
 			[]SquareValue{{Move: "f5", WinRate: r(1), Proof: "exact", Score: 4}}},
+		{"the solver's exact win, every move proven", otp.Thought{Move: sq("f5"), WinRate: 1, Proof: otp.ProofExact, Score: 4, Values: []otp.MoveValue{
+			{Move: sq("f5"), WinRate: 1, Proven: true, Outcome: 1}, {Move: sq("d3"), WinRate: 1, Proven: true, Outcome: 1},
+			{Move: sq("c4"), WinRate: 0.5, Proven: true, Outcome: 0}, {Move: sq("e6"), WinRate: 0, Proven: true, Outcome: -1},
+		}}, []SquareValue{
+			{Move: "d3", WinRate: r(1), Proof: "wld", Score: 1},
+			{Move: "c4", WinRate: r(0.5), Proof: "wld", Score: 0},
+			{Move: "f5", WinRate: r(1), Proof: "exact", Score: 4},
+			{Move: "e6", WinRate: r(0), Proof: "wld", Score: -1},
+		}},
 		{"a proven loss for every move", otp.Thought{Move: sq("e6"), WinRate: 0.3, Proof: otp.ProofWLD, Score: -1, Values: []otp.MoveValue{
 			{Move: sq("e6"), Visits: 8, WinRate: 0.3}, {Move: sq("d3"), Visits: 2, WinRate: 0.1, Proven: true, Outcome: -1},
 		}}, []SquareValue{{Move: "d3", Visits: 2, WinRate: r(0.1), Proof: "wld", Score: -1}, {Move: "e6", Visits: 8, WinRate: r(0.3), Proof: "wld", Score: -1}}},

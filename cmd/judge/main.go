@@ -7,6 +7,10 @@
 //
 //	judge tournament [flags] --engine SPEC --engine SPEC...
 //
+// and converts their records to GGF (docs/judge.md):
+//
+//	judge convert [flags] FILE...
+//
 // See --help, docs/judge.md and docs/protocol.md.
 package main
 

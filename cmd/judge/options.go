@@ -35,6 +35,7 @@ course judge does (same command line, messages, limits and result lines), and mo
 Usage:
   judge [flags] PORT [ROUNDS]
   judge tournament [flags] --engine SPEC --engine SPEC...   (see judge tournament --help)
+  judge convert [flags] FILE...   records to GGF, one game a line (see judge convert --help)
 
 It listens on PORT (0: any free port, logged) on all interfaces unless --host says otherwise.
 Both players must connect within --connect-time of the start, in total; the first to connect is

@@ -47,6 +47,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 	if len(args) > 0 && args[0] == "tournament" {
 		return runTournament(ctx, args[1:], stdout, stderr, h)
 	}
+	if len(args) > 0 && args[0] == "convert" {
+		return runConvert(args[1:], stdout, stderr)
+	}
 	o, err := parseOptions(args, stdout)
 	if code, ok := parsed(err, "judge", stderr); !ok {
 		return code

@@ -99,6 +99,103 @@ func TestThinkPlaysProvenMoves(t *testing.T) {
 	}
 }
 
+// TestThinkValuesEveryMoveWhenSolved checks that when the solver proves
+// the position, the thought values every legal move, once, each with the
+// result the solver's SolveMoves gives it (the sign of its exact score),
+// its chosen move with the best; so the browser page and NBoard's hint
+// show every square, not the chosen one alone.
+func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	th := newThinker(t, 1, 1000, 14)
+	check, err := endgame.New(8 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved := 0
+	for i := 0; i < 40 && solved < 8; i++ {
+		g := playRandom(t, r, 48+i%4)
+		pos := g.Position()
+		if pos.Empties() > 14 || bits.OnesCount64(pos.Moves()) < 3 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		got, err := th.Think(ctx, g)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Playouts > 0 {
+			continue // lost: the tree search chose, and valued the moves
+		}
+		solved++
+		scores, err := check.SolveMoves(context.Background(), pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[othello.Move]int{}
+		for _, ms := range scores {
+			want[ms.Move] = sign(ms.Score)
+		}
+		if len(got.Values) == 0 {
+			t.Errorf("%v: solved (%s) with no values", pos, got.Summary)
+			continue
+		}
+		seen := map[othello.Move]bool{}
+		for _, v := range got.Values {
+			o, legal := want[v.Move]
+			switch {
+			case !legal || seen[v.Move]:
+				t.Errorf("%v: value of %v, which is not legal or comes twice", pos, v.Move)
+			case !v.Proven || v.Outcome != o || v.WinRate != 0.5+0.5*float64(o):
+				t.Errorf("%v: move %v valued %+v, want proven %+d", pos, v.Move, v, o)
+			}
+			seen[v.Move] = true
+		}
+		if len(seen) != len(want) || got.Values[0].Move != got.Move || want[got.Move] != sign(got.Score) {
+			t.Errorf("%v: %d moves valued (first %v) of %d, chosen %v scoring %+d; want every move, the chosen first, %s",
+				pos, len(seen), got.Values[0].Move, len(want), got.Move, got.Score, got.Summary)
+		}
+	}
+	if solved < 4 {
+		t.Errorf("only %d positions solved, want at least 4", solved)
+	}
+}
+
+// TestThinkSolvedValuesInTime solves positions of 16 to 24 empty squares
+// under a short deadline: the values of the other moves come after the
+// proof, so Think must still return within the deadline and the grace
+// otp.Choose allows, whether the proof, the values or neither finished.
+func TestThinkSolvedValuesInTime(t *testing.T) {
+	const think = 300 * time.Millisecond
+	r := rand.New(rand.NewPCG(11, 12))
+	th := newThinker(t, 1, 0, 20)
+	solved := 0
+	for i := 0; i < 8; i++ {
+		g := playRandom(t, r, 40+i%5)
+		pos := g.Position()
+		if pos.GameOver() || bits.OnesCount64(pos.Moves()) < 2 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), think)
+		start := time.Now()
+		got, err := th.Think(ctx, g)
+		el := time.Since(start)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Playouts == 0 {
+			solved++
+		}
+		if el > think+otp.HardGrace {
+			t.Errorf("%v: Think took %v with a %v deadline (%s)", pos, el, think, got.Summary)
+		}
+	}
+	if solved == 0 {
+		t.Error("no position solved: the values were never tried")
+	}
+}
+
 // TestThinkFallsBackInTime gives the solver a position it cannot prove in
 // the time allowed: Think must still answer in time, with a legal move from
 // the tree search.
@@ -178,16 +275,6 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 			t.Errorf("game %d: proved %+d for the solver side, got %+d (%s)", game, proven, result, g.Record())
 		}
 	}
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // TestAutoSolveEmpties pins the automatic threshold to the measured proof

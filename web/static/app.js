@@ -217,9 +217,10 @@ function renderAnalysis(st) {
   } else if (a.thought) {
     const t = a.thought;
     const n = t.playouts > 0 ? `${t.playouts.toLocaleString("en-US")} playouts` : t.summary;
-    // The endgame solver proves its choice without valuing the others.
+    // After its proof the endgame solver values the other moves in a
+    // budget of its own, which may run out.
     const unvalued = a.values.length < st.legal.length
-      ? " Squares without a label were not valued: the endgame solver proved its choice alone." : "";
+      ? " Squares without a label were not valued: the endgame solver had no time left to prove them." : "";
     $("a-note").textContent = `On the board: your expected result after each move (${n}); ` +
       `its choice would be ${t.move}. Hover a square for details.${unvalued}`;
   } else {

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/pflag"
+
+	"github.com/tcgothello/mcts/match"
+)
+
+// This file is judge convert: it turns the records of matches and
+// tournaments written before the judge could write GGF (--record-format
+// ggf) into GGF, through the same writer, match.WriteGGF.
+
+// convertOptions is the command line of judge convert.
+type convertOptions struct {
+	to     string // the output format: only ggf
+	output string // "" for stdout
+	files  []string
+}
+
+const convertUsageHead = `judge convert: turns the records the judge wrote into GGF, the game format of the GGS server
+and the NBoard GUI, one game a line: for records made before --record-format ggf existed, or
+without it.
+
+Usage:
+  judge convert [flags] FILE...
+
+Each FILE is one of the judge's records, told apart by its content:
+  - a tournament results file (judge tournament --results: JSON lines, a header then a game a line);
+  - a tournament summary (judge tournament --json);
+  - a match summary (judge --json);
+  - a text record (judge --record or judge tournament --record, the default text format).
+Every game played becomes one GGF line, in the order of the record, as --record-format ggf
+writes it: PC[tcgothello judge], the date it started where the record has it (a tournament's
+results file and summary do; a match's records hold only the match's start, a tournament's
+text record no date), the players, RE black's disc difference (a game lost by a timeout
+RE[+64.00:t] or RE[-64.00:t], by another forfeit :r), the standard start position and the
+moves, the opening's included. The records hold no reply times, so the moves carry none. A
+game not played (an engine never connected, or was disqualified earlier in the match) is
+skipped with a note on stderr; so is the last line of a results file cut short by a judge
+killed while writing it.
+
+Every game is replayed and checked against what its record says (legal moves, discs, score,
+result, forfeit): a record that is not one of the above or contradicts itself is refused with
+the file and line, and then nothing is written, neither to stdout nor to --output.
+
+Flags:
+`
+
+const convertUsageTail = `
+Examples:
+  judge convert results.jsonl > games.ggf
+  judge convert --output games.ggf summary.json match2.txt
+
+Exit status: 0 when every file was converted, 1 if the output could not be written, 2 on a bad
+command line or a FILE that cannot be read or is not a record of the judge.
+`
+
+// ggfFormat is the only format judge convert writes.
+const ggfFormat = "ggf"
+
+// parseConvertOptions parses judge convert's command line. Usage goes to
+// w on --help.
+func parseConvertOptions(args []string, w io.Writer) (convertOptions, error) {
+	var o convertOptions
+	fs := pflag.NewFlagSet("judge convert", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	fs.StringVar(&o.to, "to", ggfFormat, "the output format: ggf (the only one)")
+	fs.StringVarP(&o.output, "output", "o", "", "write the games to this file, replaced whole only once every FILE is\nconverted (default: stdout)")
+	help := fs.BoolP("help", "h", false, "show this help and exit")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if *help {
+		fmt.Fprint(w, convertUsageHead, fs.FlagUsages(), convertUsageTail)
+		return o, errHelp
+	}
+	if o.to != ggfFormat {
+		return o, fmt.Errorf("--to %q: want ggf", o.to)
+	}
+	if o.files = fs.Args(); len(o.files) == 0 {
+		return o, errors.New("want one or more FILEs to convert (see --help)")
+	}
+	return o, nil
+}
+
+// runConvert is judge convert: it reads every file, then writes all their
+// games at once, so that a bad file leaves nothing half-written.
+func runConvert(args []string, stdout, stderr io.Writer) int {
+	o, err := parseConvertOptions(args, stdout)
+	if code, ok := parsed(err, "judge convert", stderr); !ok {
+		return code
+	}
+	var out bytes.Buffer
+	written, skipped := 0, 0
+	for _, name := range o.files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "judge convert: %v\n", err)
+			return 2
+		}
+		games, notes, err := readRecord(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "judge convert: %s%v\n", where(name, err), err)
+			return 2
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "judge convert: %s:%d: %s\n", name, n.line, n.text)
+		}
+		for i := range games {
+			g := &games[i]
+			if !g.game.Played {
+				skipped++
+				fmt.Fprintf(stderr, "judge convert: %s:%d: %s (%s vs %s) not played (%s): skipped\n",
+					name, g.line, g.label, g.game.Black, g.game.White, g.game.Note)
+				continue
+			}
+			if err := match.WriteGGF(&out, &g.game); err != nil {
+				fmt.Fprintf(stderr, "judge convert: %s:%d: %s: %v\n", name, g.line, g.label, err)
+				return 2
+			}
+			written++
+		}
+	}
+	if err := writeOutput(o.output, out.Bytes(), stdout); err != nil {
+		fmt.Fprintf(stderr, "judge convert: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "judge convert: %s written, %s not played skipped\n", countOf(written, "game"), countOf(skipped, "game"))
+	return 0
+}
+
+// where returns "FILE:LINE: " for an error at a line of name, "FILE: " for
+// one about the whole file.
+func where(name string, err error) string {
+	var le *lineError
+	if errors.As(err, &le) && le.line > 0 {
+		return fmt.Sprintf("%s:%d: ", name, le.line)
+	}
+	return name + ": "
+}
+
+// writeOutput writes data to stdout, or to the file path, which it
+// replaces whole by a rename: an interrupted conversion leaves the old
+// file, never a part of the new one.
+func writeOutput(path string, data []byte, stdout io.Writer) error {
+	if path == "" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
