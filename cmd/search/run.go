@@ -152,6 +152,8 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		thinker.solver.SetOrderEval(orderEval(weights))
 		searcher.SetLeafSolver(thinker.solver.Outcome)
 	}
+	// The analysing front ends show every move's value; a judge does not.
+	thinker.solvedValues = o.httpAddr != "" || o.nboard
 	if o.httpAddr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()

@@ -27,6 +27,11 @@ type engineThinker struct {
 	playouts     int64           // budget per move; 0 for none
 	solver       *endgame.Solver // nil: --solver off
 	solveEmpties int             // solve at this many empty squares or fewer; 0: autoSolveEmpties
+	// solvedValues asks for every move's value once the solver has proven
+	// a position (addSolvedValues): the browser page and NBoard show them;
+	// a judge never sees them, so a judged genmove does not spend time on
+	// them.
+	solvedValues bool
 }
 
 // solveTimes are the slowest WLD proofs measured at a number of empty
@@ -80,7 +85,7 @@ func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought,
 	if t.solver != nil && pos.Empties() <= limit {
 		th, done, err := t.solve(ctx, pos)
 		if err != nil || done {
-			if done {
+			if done && t.solvedValues {
 				t.addSolvedValues(ctx, pos, &th)
 			}
 			return th, err

@@ -107,6 +107,7 @@ func TestThinkPlaysProvenMoves(t *testing.T) {
 func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	th := newThinker(t, 1, 1000, 14)
+	th.solvedValues = true
 	check, err := endgame.New(8 << 20)
 	if err != nil {
 		t.Fatal(err)
@@ -159,6 +160,27 @@ func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
 	if solved < 4 {
 		t.Errorf("only %d positions solved, want at least 4", solved)
 	}
+	// A judge never sees the values: without solvedValues a solved
+	// position is valued by its chosen move alone, at no extra cost.
+	th.solvedValues = false
+	judged := false
+	for i := 0; i < 40 && !judged; i++ {
+		g := playRandom(t, r, 50)
+		if g.Position().Empties() > 14 || bits.OnesCount64(g.Position().Moves()) < 3 {
+			continue
+		}
+		got, err := th.Think(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Playouts == 0 && len(got.Values) > 1 {
+			t.Errorf("%v: %d values without solvedValues, want the chosen move's alone (%s)", g.Position(), len(got.Values), got.Summary)
+		}
+		judged = got.Playouts == 0
+	}
+	if !judged {
+		t.Error("no position solved without solvedValues")
+	}
 }
 
 // TestThinkSolvedValuesInTime solves positions of 16 to 24 empty squares
@@ -169,6 +191,7 @@ func TestThinkSolvedValuesInTime(t *testing.T) {
 	const think = 300 * time.Millisecond
 	r := rand.New(rand.NewPCG(11, 12))
 	th := newThinker(t, 1, 0, 20)
+	th.solvedValues = true
 	solved := 0
 	for i := 0; i < 8; i++ {
 		g := playRandom(t, r, 40+i%5)
