@@ -223,9 +223,14 @@ func testJudgedMatch(t *testing.T, bin string) {
 			t.Errorf("logs do not mention %q:\n%s", want, logs)
 		}
 	}
-	// One info line per genmove, with the search statistics.
-	if n := strings.Count(logs, "\tINFO\tmove chosen\t"); n != total {
-		t.Errorf("%d genmove lines in the log, want one per genmove (%d)", n, total)
+	// One line per genmove saying what was played: the search's choice
+	// with its statistics, or, on a machine so loaded that the search
+	// missed its hard limit, the fallback move (a legal move in time is
+	// all the protocol asks; otp's tests cover the fallback itself).
+	chosen := strings.Count(logs, "\tINFO\tmove chosen\t")
+	fallbacks := strings.Count(logs, "\tERROR\tsearch failed: playing a fallback move\t")
+	if n := chosen + fallbacks; n != total || fallbacks > total/4 {
+		t.Errorf("%d genmove lines in the log (%d fallbacks), want one per genmove (%d), most of them searched", n, fallbacks, total)
 		for _, l := range strings.Split(logs, "\n") {
 			if strings.Contains(l, "\tERROR\t") || strings.Contains(l, "\tWARN\t") {
 				t.Log(l) // a fallback move or an overrun says why a line is missing
