@@ -14,6 +14,7 @@ import (
 
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/web"
 )
@@ -102,16 +103,19 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.Uint64Var(&o.seed, "seed", o.seed,
 		"random seed; the same seed and sequence of positions with --playouts give the same moves "+
 			"(default 0: taken from the clock, and logged so that a game can be replayed)")
-	fs.Var(algorithmValue{&o.engine.Algorithm}, "algo",
-		"search algorithm: uct (a tree with UCB1 at every node), ucb (flat UCB1 over the root's moves) "+
-			"or greedy (1-ply: the move the evaluation likes best, to see what it knows)")
+	// The core's flags, as every program of the project declares them;
+	// greedy is Othello's alone, as only Othello has an evaluation.
+	mctsflag.Register(fs, &o.engine.Config, mctsflag.Spec{
+		Flags: []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Reward, mctsflag.Pruning,
+			mctsflag.PruneRD, mctsflag.PruneSigmaE, mctsflag.PruneMinVisits, mctsflag.PruneNodeVisits,
+			mctsflag.Arena, mctsflag.Reuse},
+		Algorithms: []engine.Algorithm{engine.UCT, engine.UCB, engine.Greedy},
+		MinArena:   engine.MinArenaNodes,
+	})
 	fs.BoolVar(&o.plain, "plain", false,
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
 			"no tree reuse (leaf playout, solver off, reuse off); the algorithm and pruning flags still "+
 			"choose UCT, UCB or pruning (default: off, the full engine)")
-	fs.Var(onOffValue{&o.engine.Reuse}, "reuse",
-		"keep the search tree between moves: after the engine's move and the opponent's reply the "+
-			"search starts from the subtree it had already grown there: on or off")
 	fs.Var(leafValue{&o.engine.Leaf}, "leaf",
 		"how the search values a leaf: playout (one uniformly random game, the course's MCTS), "+
 			"eval (the trained pattern evaluation) or mix (--eval-weight of the evaluation, the rest playout)")
@@ -123,26 +127,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"virtual visits at the evaluation's value that every new tree node starts with (0..1000) (default 0: none)")
 	fs.StringVar(&o.evalFile, "eval-file", o.evalFile,
 		"load the evaluation's weights from `FILE` (written by train) instead of the embedded set (default: embedded)")
-	fs.Float64Var(&o.engine.Exploration, "exploration", o.engine.Exploration,
-		"UCB1 exploration constant C in mean + C*sqrt(ln N / n)")
-	fs.Var(rewardValue{&o.engine.Reward}, "reward",
-		"playout reward: winloss (1, 0.5, 0) or discdiff (final disc difference scaled to 0..1)")
-	// --pruning always takes its value: with an optional value,
-	// "--pruning on 8000" would leave "on" as the judge's host.
-	fs.Var(onOffValue{&o.engine.Pruning}, "pruning",
-		"progressive pruning of moves that are statistically worse than the best one: on or off")
-	fs.Float64Var(&o.engine.PruneRD, "prune-rd", o.engine.PruneRD,
-		"pruning: r_d, how many standard deviations apart two moves must be for the worse to be pruned")
-	fs.Float64Var(&o.engine.PruneSigmaE, "prune-sigma-e", o.engine.PruneSigmaE,
-		"pruning: sigma_e, below which two moves that cannot be separated count as equal")
-	fs.IntVar(&o.engine.PruneMinVisits, "prune-min-visits", o.engine.PruneMinVisits,
-		"pruning: playouts a move needs before it can be pruned or serve as the reference")
-	fs.IntVar(&o.engine.PruneNodeVisits, "prune-node-visits", o.engine.PruneNodeVisits,
-		"pruning: visits a node below the root needs before its children are pruned")
-	fs.IntVar(&o.engine.ArenaNodes, "arena", o.engine.ArenaNodes,
-		fmt.Sprintf("search tree capacity in nodes of 32 bytes, allocated at start (%d..%d)",
-			engine.MinArenaNodes, engine.MaxArenaNodes))
-	fs.Var(onOffValue{&o.solver}, "solver",
+	fs.Var(mctsflag.OnOff(&o.solver), "solver",
 		"endgame solver in genmove: from --solve-empties empty squares the engine proves the result "+
 			"(win/loss/draw, then the exact score) and plays a proven move, falling back to the tree "+
 			"search when the proof does not finish in time: on or off (off: the tree search alone)")
