@@ -22,6 +22,7 @@ import (
 
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/mcts"
+	"github.com/tcgothello/mcts/mcts/mctsflag"
 )
 
 // Exit statuses.
@@ -81,23 +82,13 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.Uint64Var(&o.seed, "seed", o.seed,
 		"random seed; the same seed and commands with --playouts give the same replies "+
 			"(default 0: taken from the clock, and logged)")
-	fs.Var(algoValue{&o.cfg.Algorithm}, "algo",
-		"search algorithm: uct (a tree with UCB1 at every node) or ucb (flat UCB1 over the moves)")
-	fs.BoolVar(&o.cfg.Pruning, "pruning", o.cfg.Pruning,
-		"progressive pruning of moves statistically worse than the best one (--pruning or --pruning=false)")
-	fs.Float64Var(&o.cfg.PruneRD, "prune-rd", o.cfg.PruneRD,
-		"pruning: r_d, how many standard deviations apart two moves must be for the worse to be pruned")
-	fs.IntVar(&o.cfg.PruneMinVisits, "prune-min-visits", o.cfg.PruneMinVisits,
-		"pruning: playouts a move needs before it can be pruned or serve as the reference")
-	fs.Float64Var(&o.cfg.Exploration, "exploration", o.cfg.Exploration,
-		"UCB1 exploration constant C in mean + C*sqrt(ln N / n)")
-	fs.BoolVar(&o.cfg.Solver, "solver", o.cfg.Solver,
-		"MCTS-Solver: prove wins and losses inside the tree and never play a proven loss when a move "+
-			"is not lost (--solver=false: the course's plain UCT)")
-	fs.BoolVar(&o.cfg.Reuse, "reuse", o.cfg.Reuse,
-		"keep the tree between thinks when the position follows from the last one (--reuse=false: start afresh)")
-	fs.IntVar(&o.cfg.ArenaNodes, "arena", o.cfg.ArenaNodes,
-		fmt.Sprintf("search tree capacity in nodes of 32 bytes, allocated at start (%d..%d)", killallgo.MaxMoves+1, mcts.MaxArenaNodes))
+	// The core's flags, as every program of the project declares them:
+	// uct or ucb (greedy needs an evaluation, which Kill-All Go has not).
+	mctsflag.Register(fs, &o.cfg, mctsflag.Spec{
+		Flags: []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Pruning, mctsflag.PruneRD,
+			mctsflag.PruneMinVisits, mctsflag.Arena, mctsflag.Solver, mctsflag.Reuse},
+		MinArena: killallgo.MaxMoves + 1,
+	})
 	fs.StringVar(&o.logLevel, "log-level", o.logLevel,
 		"log level on stderr: debug (a line per command), info (a line per think), warn or error")
 	fs.IntVar(&o.selfplay, "selfplay", o.selfplay,
@@ -110,21 +101,6 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.StringVar(&o.white, "white", o.white, "--selfplay: white's player, mcts or random")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
-}
-
-// algoValue is a pflag.Value for the algorithms this game can use: uct
-// and ucb (greedy needs an evaluation, which Kill-All Go has not).
-type algoValue struct{ a *mcts.Algorithm }
-
-func (v algoValue) String() string { return v.a.String() }
-func (v algoValue) Type() string   { return "uct|ucb" }
-func (v algoValue) Set(s string) error {
-	a, err := mcts.ParseAlgorithm(s)
-	if err != nil || a == mcts.Greedy {
-		return fmt.Errorf("%q: want uct or ucb", s)
-	}
-	*v.a = a
-	return nil
 }
 
 // parseOptions parses the command line.

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/tcgothello/mcts/mcts"
 )
 
 // runSession runs the program on input with args and returns stdout, stderr
@@ -262,11 +264,29 @@ func TestHelp(t *testing.T) {
 		{"--algo", "greedy"}, {"--algo", "minimax"}, {"--playouts", "-1"}, {"--log-level", "loud"},
 		{"--arena", "10"}, {"--selfplay", "3"}, {"--selfplay", "3", "--playouts", "10", "--handicap", "7"},
 		{"--selfplay", "3", "--playouts", "10", "--black", "human"}, {"--exploration", "-1"}, {"extra"}, {"--nope"},
+		{"--pruning"}, {"--pruning", "maybe"}, {"--solver", "--reuse", "off"},
 	} {
 		out, stderr, code := runSession(t, "reset\n", args...)
 		if code != exitUsage || out != "" || !strings.Contains(stderr, "--help") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want status 2 and a pointer to --help", args, code, out, stderr)
 		}
+	}
+}
+
+// TestCoreFlags checks that the shared core's flags set their fields of
+// the search's configuration, switches with on or off (and the true and
+// false of the older bool flags).
+func TestCoreFlags(t *testing.T) {
+	o, _, err := parseOptions([]string{"--algo", "ucb", "--exploration", "0.3", "--pruning", "on", "--prune-rd", "3",
+		"--prune-min-visits", "50", "--arena", "4096", "--solver", "off", "--reuse=false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := defaultOptions().cfg
+	want.Algorithm, want.Exploration, want.Pruning, want.PruneRD = mcts.UCB, 0.3, true, 3
+	want.PruneMinVisits, want.ArenaNodes, want.Solver, want.Reuse = 50, 4096, false, false
+	if o.cfg != want {
+		t.Errorf("config\n%+v\nwant\n%+v", o.cfg, want)
 	}
 }
 
