@@ -2,7 +2,7 @@
 // (Kari), seed 002: a game runner that plays agents against each other or
 // against people at the terminal, and the two reference agents.
 //
-//	einstein [--time 9s] [--playouts N] [--algo uct|ucb] [--pruning] [--seed N] ...
+//	einstein [--time 9s] [--playouts N] [--algo uct|ucb] [--pruning on|off] [--seed N] ...
 //	einstein game [-n np] [agents...] [-r rounds] [-s seed] [-l logfile]
 //	einstein random [--seed N]
 //	einstein greedy
@@ -50,7 +50,9 @@ type env struct {
 }
 
 // usage is the text of einstein --help.
-const usage = `einstein: Einstein Würfelt Nicht! (Kari), the Theory of Computer Games homework of 2018.
+func usage() string {
+	o, help := defaultMCTSOptions(), false
+	return `einstein: Einstein Würfelt Nicht! (Kari), the Theory of Computer Games homework of 2018.
 
 Usage:
   einstein [flags]      the Monte-Carlo agent, as the course runs an agent (./game -n 0 einstein greedy)
@@ -70,27 +72,8 @@ tree from one move to the next; logs go to stderr. It ends after 'e'; bad or tru
 it with a message on stderr and exit status 1. 'einstein mcts [flags]' is the same agent.
 
 Flags of the agent:
-      --time duration        think time of a move, at most 10s (default 9s: the course allows 10s,
-                             and the second kept back covers the pipes and a busy machine); 0 for
-                             none, with --playouts
-      --playouts int         playout budget of a move; the search stops at the budget or --time,
-                             whichever comes first; when the budget does, the same --seed plays
-                             the same moves on every machine (default 0: none)
-      --algo uct|ucb         uct: a tree with UCB1 at every node; ucb: flat UCB1 over the moves
-                             (default uct)
-      --pruning              progressive pruning of moves statistically worse than the best
-      --prune-min-visits int playouts a move needs before pruning can judge it; every root move
-                             gets that many first (default 200)
-      --exploration float    UCB1's exploration constant C in mean + C*sqrt(ln N / n) (default 0.5)
-      --playout uniform|win-first
-                             playout policy: win-first (take a win in one when there is one, else
-                             a random move) or uniform (every move alike) (default win-first)
-      --seed uint            seed of the search (default: a new one each run, logged at the info
-                             level)
-      --log-level string     least level of the log lines on stderr: debug (every search),
-                             info (every round), warn, error (default "warn")
-  -h, --help                 print this help and exit
-`
+` + newMCTSFlags(&o, &help).FlagUsagesWrapped(100)
+}
 
 // run is the whole program; it returns the exit status.
 func run(ctx context.Context, e env, args []string) (code int) {
@@ -107,7 +90,7 @@ func run(ctx context.Context, e env, args []string) (code int) {
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
-		fmt.Fprint(e.stdout, usage)
+		fmt.Fprint(e.stdout, usage())
 		return exitOK
 	case "game":
 		return runGame(ctx, e, args[1:])

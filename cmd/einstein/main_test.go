@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/einstein/agent"
+	"github.com/tcgothello/mcts/mcts"
 )
 
 // binary is the einstein program built for the tests that run it, and
@@ -73,19 +75,42 @@ func TestHelp(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--help"}, usage},
-		{[]string{"-h"}, usage},
+		{[]string{"--help"}, usage()},
+		{[]string{"-h"}, usage()},
 		{[]string{"game", "--help"}, gameUsage},
 		{[]string{"random", "-h"}, agentUsage["random"]},
 		{[]string{"greedy", "--help"}, agentUsage["greedy"]},
-		{[]string{"mcts", "--help"}, usage},
-		{[]string{"--time", "1s", "-h"}, usage},
+		{[]string{"mcts", "--help"}, usage()},
+		{[]string{"--time", "1s", "-h"}, usage()},
 	}
 	for _, c := range cases {
 		code, out, errOut := runIn(t, "", "", c.args...)
 		if code != exitOK || out != c.want || errOut != "" {
 			t.Errorf("%v: exit %d, stderr %q, stdout\n%s", c.args, code, errOut, out)
 		}
+	}
+}
+
+// TestMCTSFlags checks that the agent's flags set its options: the
+// core's through package mctsflag, with their on|off switches, and the
+// agent's own.
+func TestMCTSFlags(t *testing.T) {
+	o, err := parseMCTS([]string{"--time", "2s", "--playouts", "300", "--algo", "ucb", "--exploration", "1",
+		"--pruning", "on", "--prune-min-visits", "100", "--playout", "uniform", "--seed", "5", "--log-level", "debug"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := agent.DefaultOptions()
+	want.Think, want.Playouts, want.Policy = 2*time.Second, 300, agent.Uniform
+	want.Config.Algorithm, want.Config.Exploration, want.Config.Pruning = mcts.UCB, 1, true
+	want.Config.PruneMinVisits, want.Config.Seed = 100, 5
+	if o.agent != want || o.level != "debug" {
+		t.Errorf("options %+v, level %q\nwant %+v, level debug", o.agent, o.level, want)
+	}
+	// The defaults: Einstein's own warm-up before pruning, not the core's.
+	o, err = parseMCTS([]string{"--seed", "1"})
+	if err != nil || o.agent.Config.PruneMinVisits != 200 || o.agent.Think != 9*time.Second || o.agent.Config.Pruning {
+		t.Errorf("no flags: %+v, %v; want 200 playouts before pruning, 9s, pruning off", o.agent, err)
 	}
 }
 
@@ -143,12 +168,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"random", "--seed", "x"}, "einstein random: invalid argument \"x\" for \"--seed\" flag: strconv.ParseUint: parsing \"x\": invalid syntax\n"},
 		{[]string{"greedy", "--seed", "1"}, "einstein greedy: unknown flag: --seed\n"},
 		{[]string{"greedy", "extra"}, "einstein greedy: unexpected argument \"extra\"\n"},
-		{[]string{"--algo", "greedy"}, "einstein: invalid argument \"greedy\" for \"--algo\" flag: unknown algorithm \"greedy\": want uct or ucb\n"},
+		{[]string{"--algo", "greedy"}, "einstein: invalid argument \"greedy\" for \"--algo\" flag: algorithm \"greedy\" is not offered by this program: want uct or ucb\n"},
 		{[]string{"--playout", "smart"}, "einstein: invalid argument \"smart\" for \"--playout\" flag: unknown playout policy \"smart\": want uniform or win-first\n"},
 		{[]string{"--time", "11s"}, "einstein: --time 11s: want at most the course's limit, 10s\n"},
 		{[]string{"--time", "0s"}, "einstein: mcts player: no limit: want a think time, a playout budget or both\n"},
 		{[]string{"--playouts", "-5"}, "einstein: mcts player: think time 9s, playouts -5: want neither negative\n"},
 		{[]string{"--exploration", "-1"}, "einstein: mcts player: exploration -1: want a finite number >= 0\n"},
+		{[]string{"--pruning"}, "einstein: flag needs an argument: --pruning\n"},
+		{[]string{"--pruning", "yes", "please"}, "einstein: unexpected argument \"please\"\n"},
 		{[]string{"mcts", "extra"}, "einstein: unexpected argument \"extra\"\n"},
 		{[]string{"--log-level", "loud"}, "einstein: unrecognized level: \"loud\"\n"},
 	}

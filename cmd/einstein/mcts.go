@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein/agent"
-	"github.com/tcgothello/mcts/mcts"
+	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"go.uber.org/zap"
 )
 
@@ -34,32 +34,60 @@ type mctsOptions struct {
 	level string
 }
 
+// defaultMCTSOptions returns the agent's options before any flag: the
+// agent package's defaults, thinking defaultThink a move.
+func defaultMCTSOptions() mctsOptions {
+	o := mctsOptions{agent: agent.DefaultOptions(), level: defaultLogLevel}
+	o.agent.Think = defaultThink
+	return o
+}
+
+// newMCTSFlags declares the agent's flags on o, with o's values as the
+// defaults of the help; help is set by --help.
+func newMCTSFlags(o *mctsOptions, help *bool) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("einstein", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	fs.DurationVar(&o.agent.Think, "time", o.agent.Think,
+		"think time of a move, at most the course's 10s; the default keeps a second back for the pipes "+
+			"and a busy machine; 0 for none, with --playouts")
+	fs.Int64Var(&o.agent.Playouts, "playouts", o.agent.Playouts,
+		"playout budget of a move; the search stops at the budget or --time, whichever comes first; "+
+			"when the budget does, the same --seed plays the same moves on every machine (default 0: none)")
+	// The core's flags, as every program of the project declares them:
+	// uct or ucb (greedy needs an evaluation, which this game has not).
+	mctsflag.Register(fs, &o.agent.Config, mctsflag.Spec{
+		Flags: []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Pruning, mctsflag.PruneMinVisits},
+	})
+	fs.Var(policyValue{&o.agent.Policy}, "playout",
+		"playout policy: win-first (take a win in one when there is one, else a random move) or "+
+			"uniform (every move alike)")
+	fs.Uint64Var(&o.agent.Config.Seed, "seed", o.agent.Config.Seed,
+		"seed of the search (default: a new one each run, logged at the info level)")
+	fs.StringVar(&o.level, "log-level", o.level,
+		"least level of the log lines on stderr: debug (every search), info (every round), warn, error")
+	fs.BoolVarP(help, "help", "h", false, "print this help and exit")
+	return fs
+}
+
 // parseMCTS reads the command line of the Monte-Carlo agent. It returns
 // pflag.ErrHelp for --help.
 func parseMCTS(args []string) (mctsOptions, error) {
-	o := mctsOptions{agent: agent.DefaultOptions()}
-	o.agent.Think = defaultThink
-	cfg := &o.agent.Config
-	fs := pflag.NewFlagSet("einstein", pflag.ContinueOnError)
-	fs.Usage = func() {}
-	fs.SetOutput(io.Discard)
-	fs.DurationVar(&o.agent.Think, "time", o.agent.Think, "think time of a move")
-	fs.Int64Var(&o.agent.Playouts, "playouts", 0, "playout budget of a move")
-	fs.Var(algorithmValue{&cfg.Algorithm}, "algo", "uct or ucb")
-	fs.BoolVar(&cfg.Pruning, "pruning", cfg.Pruning, "progressive pruning")
-	fs.IntVar(&cfg.PruneMinVisits, "prune-min-visits", cfg.PruneMinVisits, "playouts before a move can be pruned")
-	fs.Float64Var(&cfg.Exploration, "exploration", cfg.Exploration, "UCB1's C")
-	fs.Var(policyValue{&o.agent.Policy}, "playout", "uniform or win-first")
-	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of the search")
-	fs.StringVar(&o.level, "log-level", defaultLogLevel, "least level of the log lines")
+	o := defaultMCTSOptions()
+	var help bool
+	fs := newMCTSFlags(&o, &help)
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if help {
+		return o, pflag.ErrHelp
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if !fs.Changed("seed") {
-		cfg.Seed = rand.Uint64()
+		o.agent.Config.Seed = rand.Uint64()
 	}
 	if o.agent.Think > courseLimit {
 		return o, fmt.Errorf("--time %v: want at most the course's limit, %v", o.agent.Think, courseLimit)
@@ -74,7 +102,7 @@ func parseMCTS(args []string) (mctsOptions, error) {
 func runMCTS(e env, args []string) int {
 	o, err := parseMCTS(args)
 	if errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprint(e.stdout, usage)
+		fmt.Fprint(e.stdout, usage())
 		return exitOK
 	}
 	var log *zap.Logger
@@ -100,23 +128,6 @@ func runMCTS(e env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// algorithmValue is a pflag.Value for the search algorithm, uct or ucb:
-// a bad value is refused while the flags are parsed, with the flag's name
-// in the message.
-type algorithmValue struct{ a *mcts.Algorithm }
-
-func (v algorithmValue) String() string { return v.a.String() }
-func (v algorithmValue) Type() string   { return "uct|ucb" }
-func (v algorithmValue) Set(s string) error {
-	a, err := mcts.ParseAlgorithm(s)
-	if err != nil || a == mcts.Greedy {
-		// Greedy needs an evaluation, which this game does not have.
-		return fmt.Errorf("unknown algorithm %q: want uct or ucb", s)
-	}
-	*v.a = a
-	return nil
 }
 
 // policyValue is a pflag.Value for the playout policy.
