@@ -45,8 +45,9 @@ func TestDefaults(t *testing.T) {
 	}
 	want := engine.DefaultConfig()
 	want.Leaf = engine.LeafEval // measured: docs/strength.md
+	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves and their C %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -132,6 +133,37 @@ func TestPlain(t *testing.T) {
 		if _, _, err := parseOptions(append([]string{"--plain"}, extra...)); err == nil || !strings.Contains(err.Error(), extra[0]) {
 			t.Errorf("--plain %s: %v, want an error naming %s", extra, err, extra[0])
 		}
+	}
+}
+
+// TestExplorationFollowsLeaf checks the default C: evaluation leaves take
+// evalLeafExploration, playout and mixed leaves (and --plain) the core's
+// playout-measured default, and --exploration wins over both.
+func TestExplorationFollowsLeaf(t *testing.T) {
+	playoutC := engine.DefaultConfig().Exploration
+	for _, c := range []struct {
+		args []string
+		want float64
+	}{
+		{nil, evalLeafExploration},
+		{[]string{"--leaf", "eval"}, evalLeafExploration},
+		{[]string{"--leaf", "playout"}, playoutC},
+		{[]string{"--leaf", "mix"}, playoutC},
+		{[]string{"--plain"}, playoutC},
+		{[]string{"--plain", "--exploration", "0.9"}, 0.9},
+		{[]string{"--exploration", "0.7"}, 0.7},
+		{[]string{"--leaf", "playout", "--exploration", "0.3"}, 0.3},
+	} {
+		o, _, err := parseOptions(c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.engine.Exploration != c.want {
+			t.Errorf("%q: exploration %v, want %v", c.args, o.engine.Exploration, c.want)
+		}
+	}
+	if evalLeafExploration == playoutC {
+		t.Errorf("the two defaults are equal (%v): the test would prove nothing", playoutC)
 	}
 }
 
