@@ -270,7 +270,9 @@ type Config struct {
 	// evaluator's value when its parent is expanded (Gelly and Silver's
 	// prior knowledge): the selection then starts with the evaluation's
 	// opinion and lets real results outweigh it. Node visit counts include
-	// them. 0: none. Needs an evaluator.
+	// them. 0: none. Needs an evaluator. Default 0: on top of evaluation
+	// leaves, 10 prior visits lost 31% over 40 games at 1 s a move in
+	// Othello (docs/strength.md); they remain for playout leaves.
 	PriorVisits int
 
 	// Reuse keeps the tree between searches: when a search's position is
