@@ -272,7 +272,8 @@ type Config struct {
 	// opinion and lets real results outweigh it. Node visit counts include
 	// them. 0: none. Needs an evaluator. Default 0: on top of evaluation
 	// leaves, 10 prior visits lost 31% over 40 games at 1 s a move in
-	// Othello (docs/strength.md); they remain for playout leaves.
+	// Othello (docs/strength.md); they remain for playout leaves (not
+	// measured there).
 	PriorVisits int
 
 	// Reuse keeps the tree between searches: when a search's position is
