@@ -3,36 +3,9 @@ package goban
 import (
 	"math/rand/v2"
 	"testing"
-	"time"
+
+	"github.com/tcgothello/mcts/internal/cpuclock"
 )
-
-// cpuClock reports a benchmark's CPU time per op as "cpu-ns/op" and the
-// playouts per CPU second as "cpu-playouts/s", beside the wall-clock
-// figures: on the shared development machine a benchmark waits for a core
-// much of the time, which wall time counts and CPU time does not. The hot
-// path allocates nothing, so the process's CPU time is the benchmark's
-// (the garbage collector has nothing to do).
-type cpuClock struct {
-	start time.Duration
-	ok    bool
-}
-
-func startCPU() cpuClock {
-	t, ok := cpuTime()
-	return cpuClock{t, ok}
-}
-
-func (c cpuClock) report(b *testing.B, playouts bool) {
-	end, ok := cpuTime()
-	if !ok || !c.ok {
-		return
-	}
-	perOp := float64(end-c.start) / float64(b.N)
-	b.ReportMetric(perOp, "cpu-ns/op")
-	if playouts {
-		b.ReportMetric(1e9/perOp, "cpu-playouts/s")
-	}
-}
 
 // benchPlayout measures random playouts (no own eyes filled, the basic ko
 // rule, capped at playoutPlies) from the empty n x n board, one per op.
@@ -42,12 +15,12 @@ func benchPlayout(b *testing.B, n int) {
 	src := rand.NewPCG(1, 2)
 	plies := 0
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	for b.Loop() {
 		board.CopyFrom(start)
 		plies += playout(&board, src, playoutPlies(n))
 	}
-	clock.report(b, true)
+	clock.Report(b, "playouts/s")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
 }
@@ -67,12 +40,12 @@ func BenchmarkGamePlayout7(b *testing.B) {
 	src := rand.NewPCG(1, 2)
 	plies := 0
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	for b.Loop() {
 		g.CopyFrom(root)
 		plies += gamePlayout(g, src, playoutPlies(7))
 	}
-	clock.report(b, true)
+	clock.Report(b, "playouts/s")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
 }
@@ -119,7 +92,7 @@ func BenchmarkIsLegal(b *testing.B) {
 	}
 	n, legal := len(qs), 0
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	i := 0
 	for b.Loop() {
 		x := &qs[i%n]
@@ -128,7 +101,7 @@ func BenchmarkIsLegal(b *testing.B) {
 		}
 		i++
 	}
-	clock.report(b, false)
+	clock.Report(b, "")
 	_ = legal
 }
 
@@ -139,13 +112,13 @@ func BenchmarkRandomMove(b *testing.B) {
 	src := rand.NewPCG(5, 6)
 	var sink Point
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	i := 0
 	for b.Loop() {
 		k := i % len(bs)
 		sink ^= bs[k].RandomMove(cs[k], src)
 		i++
 	}
-	clock.report(b, false)
+	clock.Report(b, "")
 	_ = sink
 }

@@ -3,36 +3,11 @@ package killallgo
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/cpuclock"
 	"github.com/tcgothello/mcts/mcts"
 )
-
-// cpuClock reports a benchmark's CPU time per op as "cpu-ns/op", and the
-// ops per CPU second under a name of the caller's, beside the wall-clock
-// figures: on the shared development machine a benchmark waits for a core
-// much of the time, which wall time counts and CPU time does not. The hot
-// path allocates nothing, so the garbage collector adds nothing to it.
-type cpuClock struct {
-	start time.Duration
-	ok    bool
-}
-
-func startCPU() cpuClock {
-	t, ok := cpuTime()
-	return cpuClock{t, ok}
-}
-
-func (c cpuClock) report(b *testing.B, perSecond string) {
-	end, ok := cpuTime()
-	if !ok || !c.ok {
-		return
-	}
-	perOp := float64(end-c.start) / float64(b.N)
-	b.ReportMetric(perOp, "cpu-ns/op")
-	b.ReportMetric(1e9/perOp, "cpu-"+perSecond)
-}
 
 // emptyState is the empty board, white to move: a game without handicap,
 // white moving first.
@@ -53,7 +28,7 @@ func BenchmarkPlayout(b *testing.B) {
 	r := mcts.NewRNG(1)
 	plies, blackWins := 0, 0
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	for b.Loop() {
 		s := root
 		if playout(&s, &r) == goban.Black {
@@ -61,7 +36,7 @@ func BenchmarkPlayout(b *testing.B) {
 		}
 		plies += int(s.plies)
 	}
-	clock.report(b, "playouts/s")
+	clock.Report(b, "playouts/s")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
 	b.ReportMetric(float64(blackWins)/float64(b.N), "black-wins/playout")
@@ -92,7 +67,7 @@ func BenchmarkSearch(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	var total int64
 	for b.Loop() {
 		s.Reset()
@@ -102,6 +77,6 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		total += res.Stats.Playouts
 	}
-	clock.report(b, "searches/s")
+	clock.Report(b, "searches/s")
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "playouts/s")
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package killallgo
+package cpuclock
 
 import (
 	"syscall"
@@ -8,7 +8,8 @@ import (
 )
 
 // cpuTime returns the CPU time (user and system) the process has used so
-// far, and true.
+// far, and true. On a shared machine it measures the work of a benchmark
+// whose goroutine waits for a core, where wall time does not.
 func cpuTime() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {

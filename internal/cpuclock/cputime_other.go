@@ -1,6 +1,6 @@
 //go:build !unix
 
-package goban
+package cpuclock
 
 import "time"
 
