@@ -4,36 +4,11 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
-	"time"
 
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/internal/cpuclock"
 	"github.com/tcgothello/mcts/mcts"
 )
-
-// cpuClock reports a benchmark's CPU time per op as "cpu-ns/op" beside the
-// wall-clock figures, as the rules package's benchmarks do: on the shared
-// development machine a benchmark waits for a core much of the time, which
-// wall time counts and CPU time does not.
-type cpuClock struct {
-	start time.Duration
-	ok    bool
-}
-
-func startCPU() cpuClock {
-	t, ok := cpuTime()
-	return cpuClock{t, ok}
-}
-
-// report adds cpu-ns/op and, per CPU second, n things per op as unit/s.
-func (c cpuClock) report(b *testing.B, n float64, unit string) {
-	end, ok := cpuTime()
-	if !ok || !c.ok {
-		return
-	}
-	perOp := float64(end-c.start) / float64(b.N)
-	b.ReportMetric(perOp, "cpu-ns/op")
-	b.ReportMetric(n*1e9/perOp, "cpu-"+unit+"/s")
-}
 
 // startPositions returns the start positions of n layouts drawn from seed.
 func startPositions(n int, seed uint64) []einstein.Position {
@@ -51,12 +26,12 @@ func benchmarkPlayout(b *testing.B, policy Policy) {
 	r := mcts.NewRNG(1)
 	wins, i := 0, 0
 	b.ReportAllocs()
-	clock := startCPU()
+	clock := cpuclock.Start()
 	for b.Loop() {
 		wins += g.Playout(starts[i%len(starts)], &r)
 		i++
 	}
-	clock.report(b, 1, "playouts")
+	clock.Report(b, "playouts/s")
 	runtime.KeepAlive(wins)
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 }
@@ -93,13 +68,13 @@ func BenchmarkSearch(b *testing.B) {
 			var playouts int64
 			i := 0
 			b.ReportAllocs()
-			clock := startCPU()
+			clock := cpuclock.Start()
 			for b.Loop() {
 				m.Move(starts[i%len(starts)])
 				playouts += m.Stats().Playouts
 				i++
 			}
-			clock.report(b, float64(playouts)/float64(b.N), "playouts")
+			clock.ReportCount(b, float64(playouts)/float64(b.N), "playouts/s")
 			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
 		})
 	}

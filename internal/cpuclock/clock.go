@@ -25,7 +25,11 @@ func Start() Clock {
 // Report adds the CPU time per op as "cpu-ns/op" and, when perSecond is
 // not empty, the ops per CPU second as "cpu-"+perSecond (for example
 // "playouts/s"). It reports nothing where the CPU time is not available.
-func (c Clock) Report(b *testing.B, perSecond string) {
+func (c Clock) Report(b *testing.B, perSecond string) { c.ReportCount(b, 1, perSecond) }
+
+// ReportCount is Report for ops that each do count things (a search of
+// many playouts, say): "cpu-"+perSecond is then things per CPU second.
+func (c Clock) ReportCount(b *testing.B, count float64, perSecond string) {
 	end, ok := cpuTime()
 	if !ok || !c.ok {
 		return
@@ -33,6 +37,6 @@ func (c Clock) Report(b *testing.B, perSecond string) {
 	perOp := float64(end-c.start) / float64(b.N)
 	b.ReportMetric(perOp, "cpu-ns/op")
 	if perSecond != "" {
-		b.ReportMetric(1e9/perOp, "cpu-"+perSecond)
+		b.ReportMetric(count*1e9/perOp, "cpu-"+perSecond)
 	}
 }

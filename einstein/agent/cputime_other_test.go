@@ -1,8 +1,0 @@
-//go:build !unix
-
-package agent
-
-import "time"
-
-// cpuTime is unavailable here: the benchmarks report wall time only.
-func cpuTime() (time.Duration, bool) { return 0, false }
