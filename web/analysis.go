@@ -7,6 +7,7 @@ package web
 // otp.Chooser; neither changes the game.
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -93,17 +94,6 @@ func rate(r float64) (float64, bool) {
 	return r, !math.IsNaN(r) && r >= 0 && r <= 1
 }
 
-// sign returns -1, 0 or +1.
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
 // evaluation turns a search's choice in a position with mover to move,
 // ply moves into the game, into a point of the plot; false when the choice
 // holds no value: a forced move, a failed search, a win rate out of range
@@ -120,7 +110,7 @@ func evaluation(ply int, mover othello.Color, source string, ch otp.Choice) (Eva
 	}
 	if t.Proof != otp.ProofNone {
 		ev.Proof, ev.Score = t.Proof.String(), forBlack*t.Score
-		ev.Black = 0.5 + 0.5*float64(sign(ev.Score))
+		ev.Black = 0.5 + 0.5*float64(cmp.Compare(ev.Score, 0))
 		return ev, true
 	}
 	r, ok := rate(t.WinRate)
@@ -181,7 +171,7 @@ func squareValues(pos othello.Position, t otp.Thought) []SquareValue {
 			// What the solver proved of its move outranks the tree.
 			sv.Proof, sv.Score = t.Proof.String(), t.Score
 		case v.Proven:
-			sv.Proof, sv.Score = otp.ProofWLD.String(), sign(v.Outcome)
+			sv.Proof, sv.Score = otp.ProofWLD.String(), cmp.Compare(v.Outcome, 0)
 		}
 		bySquare[v.Move] = sv
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -226,7 +227,7 @@ func (t engineThinker) addSolvedValues(ctx context.Context, pos othello.Position
 	vctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	legal := pos.Moves()
-	vs := []otp.MoveValue{{Move: th.Move, WinRate: th.WinRate, Proven: true, Outcome: sign(th.Score)}}
+	vs := []otp.MoveValue{{Move: th.Move, WinRate: th.WinRate, Proven: true, Outcome: cmp.Compare(th.Score, 0)}}
 	for m := legal &^ th.Move.Bit(); m != 0; m &= m - 1 {
 		mv := othello.Move(bits.TrailingZeros64(m))
 		r, err := t.solver.Solve(vctx, pos.Play(mv), endgame.WLD)
@@ -243,17 +244,6 @@ func (t engineThinker) addSolvedValues(ctx context.Context, pos othello.Position
 	}
 	th.Values = vs
 	th.Summary += fmt.Sprintf("; values of %d/%d moves in %v", len(vs), bits.OnesCount64(legal), time.Since(start).Round(time.Microsecond))
-}
-
-// sign returns -1, 0 or +1.
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // outcomeName names the sign of a score.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
 	"math/rand/v2"
@@ -135,7 +136,7 @@ func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
 		}
 		want := map[othello.Move]int{}
 		for _, ms := range scores {
-			want[ms.Move] = sign(ms.Score)
+			want[ms.Move] = cmp.Compare(ms.Score, 0)
 		}
 		if len(got.Values) == 0 {
 			t.Errorf("%v: solved (%s) with no values", pos, got.Summary)
@@ -152,7 +153,7 @@ func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
 			}
 			seen[v.Move] = true
 		}
-		if len(seen) != len(want) || got.Values[0].Move != got.Move || want[got.Move] != sign(got.Score) {
+		if len(seen) != len(want) || got.Values[0].Move != got.Move || want[got.Move] != cmp.Compare(got.Score, 0) {
 			t.Errorf("%v: %d moves valued (first %v) of %d, chosen %v scoring %+d; want every move, the chosen first, %s",
 				pos, len(seen), got.Values[0].Move, len(want), got.Move, got.Score, got.Summary)
 		}
@@ -277,7 +278,7 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 				}
 				m = th.Move
 				if pos.Turn == solverColor && th.Proof != otp.ProofNone {
-					proven = max(proven, sign(th.Score))
+					proven = max(proven, cmp.Compare(th.Score, 0))
 				}
 			}
 			if err := g.Play(m); err != nil {
@@ -287,7 +288,7 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 		if !g.Over() {
 			t.Fatalf("game %d did not end", game)
 		}
-		result := sign(g.Position().Score())
+		result := cmp.Compare(g.Position().Score(), 0)
 		if solverColor == othello.White {
 			result = -result
 		}
