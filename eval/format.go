@@ -8,8 +8,9 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"unicode/utf8"
+
+	"github.com/tcgothello/mcts/internal/atomicfile"
 )
 
 // A weights file, all integers little-endian:
@@ -297,22 +298,7 @@ func (m *Model) Save(path string) error {
 // saveFile writes b to a temporary file beside path and renames it over
 // path, so that an interrupted save leaves the old file whole.
 func saveFile(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(b)
-	if err == nil {
-		err = tmp.Chmod(0o644) // CreateTemp makes the file private; weights are not secret
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(path, b, 0o644); err != nil { // weights are not secret
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	return nil

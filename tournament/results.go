@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/atomicfile"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
@@ -334,27 +334,7 @@ func RewriteHeader(path string, h Header) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(append(append(line, '\n'), data[i+1:]...))
-	if err == nil {
-		err = tmp.Chmod(fi.Mode().Perm())
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(path, append(append(line, '\n'), data[i+1:]...), fi.Mode().Perm())
 }
 
 // Add appends one finished game.
