@@ -5,8 +5,9 @@ package einstein
 // allocates; BenchmarkPlayout measures it.
 
 import (
-	"math/bits"
 	"math/rand/v2"
+
+	"github.com/tcgothello/mcts/internal/lemire"
 )
 
 // targets[c][s][d] is the square a cube of colour c on square s reaches in
@@ -111,7 +112,7 @@ func (p *Position) RandomMove(src rand.Source) Move {
 	if len(ms) == 0 {
 		return Pass
 	}
-	return ms[bounded(src, uint64(len(ms)))]
+	return ms[lemire.Bounded(src, uint64(len(ms)))]
 }
 
 // Playout plays uniformly random legal moves from p, one number drawn from
@@ -121,21 +122,7 @@ func (p *Position) Playout(src rand.Source) Color {
 	var ms [MaxMoves]Move
 	for p.winner == None {
 		k := p.generate(&ms)
-		p.PlayLegal(ms[bounded(src, uint64(k))])
+		p.PlayLegal(ms[lemire.Bounded(src, uint64(k))])
 	}
 	return p.winner
-}
-
-// bounded returns a uniform integer in [0, n) for n >= 1 from src, without
-// bias, by Lemire's multiply-and-reject method: the high half of x*n is the
-// draw, redrawn in the rare case the low half falls in the short interval.
-func bounded(src rand.Source, n uint64) int {
-	hi, lo := bits.Mul64(src.Uint64(), n)
-	if lo < n {
-		threshold := -n % n // 2^64 mod n
-		for lo < threshold {
-			hi, lo = bits.Mul64(src.Uint64(), n)
-		}
-	}
-	return int(hi)
 }

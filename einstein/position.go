@@ -29,6 +29,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/tcgothello/mcts/internal/lemire"
 )
 
 // Size is the number of rows and of columns of the board.
@@ -209,7 +211,7 @@ func (l Layout) String() string {
 func RandomLayout(src rand.Source) Layout {
 	l := Layout{1, 2, 3, 4, 5, 6}
 	for i := Cubes - 1; i > 0; i-- {
-		j := bounded(src, uint64(i+1))
+		j := lemire.Bounded(src, uint64(i+1))
 		l[i], l[j] = l[j], l[i]
 	}
 	return l

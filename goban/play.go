@@ -7,8 +7,9 @@ package goban
 // (docs/goban.md).
 
 import (
-	"math/bits"
 	"math/rand/v2"
+
+	"github.com/tcgothello/mcts/internal/lemire"
 )
 
 // IsLegal reports whether colour c (Black or White) may play at the point
@@ -221,7 +222,7 @@ func (b *Board) RandomMove(c Color, src rand.Source) Point {
 // game g if g is not nil.
 func (b *Board) randomMove(c Color, src rand.Source, g *Game) Point {
 	for k := b.numEmpty; k > 0; k-- {
-		i := bounded(src, uint64(k))
+		i := lemire.Bounded(src, uint64(k))
 		p := b.empty[i]
 		if b.IsLegal(p, c) && !b.IsEye(p, c) && (g == nil || !g.repeats(p, c)) {
 			return p
@@ -245,18 +246,4 @@ func (b *Board) PlayRandom(c Color, src rand.Source) Point {
 	}
 	b.play(p, c)
 	return p
-}
-
-// bounded returns a uniform integer in [0, n) for n >= 1 from src, without
-// bias, by Lemire's multiply-and-reject method: the high half of x*n is the
-// draw, redrawn in the rare case the low half falls in the short interval.
-func bounded(src rand.Source, n uint64) int {
-	hi, lo := bits.Mul64(src.Uint64(), n)
-	if lo < n {
-		threshold := -n % n // 2^64 mod n
-		for lo < threshold {
-			hi, lo = bits.Mul64(src.Uint64(), n)
-		}
-	}
-	return int(hi)
 }
