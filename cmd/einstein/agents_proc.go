@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/internal/procgroup"
 	"go.uber.org/zap"
 	"mvdan.cc/sh/v3/shell"
 )
@@ -190,7 +191,7 @@ func startAgent(argv []string, stderr io.Writer) (*agentProc, error) {
 	// An agent's children may hold its stderr open after it is killed;
 	// Wait does not wait for them longer than this.
 	cmd.WaitDelay = stopGrace
-	ownGroup(cmd)
+	procgroup.Own(cmd)
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -281,7 +282,7 @@ func (a *agentProc) kill() {
 	default:
 		close(a.dead)
 	}
-	killGroup(a.cmd)
+	procgroup.Kill(a.cmd)
 	a.stdin.Close()
 	t := time.NewTimer(stopGrace)
 	defer t.Stop()
@@ -289,8 +290,8 @@ func (a *agentProc) kill() {
 	case <-a.exited:
 	case <-t.C:
 	}
-	// What the agent's leader left behind (see killGroup).
-	killGroup(a.cmd)
+	// What the agent's leader left behind (see procgroup.Kill).
+	procgroup.Kill(a.cmd)
 }
 
 // status returns the agent's exit status as a phrase once it has exited.

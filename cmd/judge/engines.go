@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/procgroup"
 	"go.uber.org/zap"
 )
 
@@ -41,7 +42,7 @@ func startEngine(n int, argv []string, ip string, port int, dir string, log *zap
 	}
 	p.cmd = exec.Command(argv[0], args...)
 	p.cmd.Stdout, p.cmd.Stderr = p.logFile, p.logFile
-	ownGroup(p.cmd)
+	procgroup.Own(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		p.logFile.Close()
 		return nil, fmt.Errorf("engine %d (%q): %w", n, argv, err)
@@ -67,13 +68,13 @@ func (p *engineProc) stop(log *zap.Logger) {
 	case <-p.exited:
 	case <-t.C:
 		log.Warn("engine still running after the match: killing it", zap.Int("engine", p.n), zap.Int("pid", p.cmd.Process.Pid))
-		killGroup(p.cmd)
+		procgroup.Kill(p.cmd)
 		<-p.exited
 	}
 	// Whatever the engine's leader left behind. The group keeps its id
 	// while any member lives, so the id names no other group; with none
 	// left the kill finds nobody.
-	killGroup(p.cmd)
+	procgroup.Kill(p.cmd)
 	p.logFile.Close()
 	log.Info("engine stopped", zap.Int("engine", p.n), zap.String("status", p.status()), zap.String("log", p.logPath))
 }
