@@ -218,18 +218,15 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	}
 	o.perftGiven = fs.Changed("perft")
 	if o.plain {
-		o.engine.Leaf = engine.LeafPlayout
-	}
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
-		o.engine.Exploration = engine.DefaultConfig().Exploration
-	}
-	if o.plain {
 		for _, name := range []string{"leaf", "solver", "reuse", "prior-visits"} {
 			if fs.Changed(name) {
 				return o, fs, usageError{fmt.Errorf("--plain sets --%s itself: give one or the other", name)}
 			}
 		}
 		o.engine.Leaf, o.engine.Reuse, o.engine.PriorVisits, o.solver = engine.LeafPlayout, false, 0, false
+	}
+	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
+		o.engine.Exploration = engine.DefaultConfig().Exploration
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {
