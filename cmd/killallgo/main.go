@@ -221,7 +221,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 		return exitOK
 	}
-	t, err := newThinker(o.cfg, o.playouts, log)
+	t, err := killallgo.NewThinker(o.cfg, o.playouts, log)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitUsage

@@ -58,13 +58,13 @@ func thinkBudget(seconds int) time.Duration {
 type session struct {
 	game    *killallgo.Game
 	limit   int // seconds per think
-	thinker *thinker
+	thinker *killallgo.Thinker
 	out     *bufio.Writer
 	log     *zap.Logger
 }
 
 // newSession returns a session on an empty board that writes to w.
-func newSession(t *thinker, w io.Writer, log *zap.Logger) *session {
+func newSession(t *killallgo.Thinker, w io.Writer, log *zap.Logger) *session {
 	return &session{
 		game:    killallgo.NewGame(),
 		limit:   defaultTimeLimit,
@@ -140,7 +140,7 @@ func (s *session) handle(line string, read time.Time) (quit bool) {
 			return false
 		}
 		s.game.Reset()
-		s.thinker.reset()
+		s.thinker.Reset()
 		s.reply("ok")
 	case "time":
 		n, err := strconv.Atoi(strings.Join(args, " "))
@@ -167,7 +167,7 @@ func (s *session) handle(line string, read time.Time) (quit bool) {
 			s.fail("%v", err)
 			return false
 		}
-		s.thinker.reset()
+		s.thinker.Reset()
 		s.reply("ok")
 	case "think":
 		c, ok := color(args, 1)
@@ -238,7 +238,7 @@ func (s *session) think(c goban.Color, read time.Time) {
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), read.Add(thinkBudget(s.limit)))
 	defer cancel()
-	m := s.thinker.move(ctx, s.game, c)
+	m := s.thinker.Move(ctx, s.game, c)
 	var err error
 	if m == killallgo.Pass {
 		err = s.game.Pass(c)
@@ -246,7 +246,7 @@ func (s *session) think(c goban.Color, read time.Time) {
 		err = s.game.Put(m, c)
 	}
 	if err != nil {
-		// thinker.move checked the move against the game: a bug.
+		// Thinker.Move checked the move against the game: a bug.
 		s.log.Error("the chosen move is illegal; passing instead", zap.Stringer("move", m), zap.Error(err))
 		m = killallgo.Pass
 		_ = s.game.Pass(c)

@@ -1,4 +1,4 @@
-package main
+package killallgo
 
 import (
 	"context"
@@ -8,33 +8,37 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/goban"
-	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/mcts"
 )
 
-// thinker chooses the moves of think: the shared search on the game's
-// state, and a legal fallback when there is nothing to search.
-type thinker struct {
-	searcher *killallgo.Searcher
+// Thinker chooses a front end's moves (the killallgo program's think, the
+// browser page's engine): the shared search on the game's state, and a
+// legal fallback when there is nothing to search. It is not safe for
+// concurrent use.
+type Thinker struct {
+	searcher *Searcher
 	playouts int64       // budget per think; 0 for none
 	fallback rand.Source // the fallback's random numbers, seeded
 	log      *zap.Logger
 }
 
-// newThinker returns a thinker searching with cfg (whose Seed also seeds
-// the fallback) and a playout budget per move (0: none).
-func newThinker(cfg mcts.Config, playouts int64, log *zap.Logger) (*thinker, error) {
-	sr, err := killallgo.NewSearcher(cfg)
+// NewThinker returns a Thinker searching with cfg (whose Seed also seeds
+// the fallback) and a playout budget per move (0: none); log may be nil.
+func NewThinker(cfg mcts.Config, playouts int64, log *zap.Logger) (*Thinker, error) {
+	sr, err := NewSearcher(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &thinker{searcher: sr, playouts: playouts, fallback: rand.NewPCG(cfg.Seed, 0), log: log}, nil
+	if log == nil {
+		log = zap.NewNop()
+	}
+	return &Thinker{searcher: sr, playouts: playouts, fallback: rand.NewPCG(cfg.Seed, 0), log: log}, nil
 }
 
-// reset forgets the tree kept between moves: a new game starts.
-func (t *thinker) reset() { t.searcher.Reset() }
+// Reset forgets the tree kept between moves: a new game starts.
+func (t *Thinker) Reset() { t.searcher.Reset() }
 
-// move returns a legal move (killallgo.Pass included) of colour c in the
+// Move returns a legal move (Pass included) of colour c in the
 // started game g, searched until the context's deadline or the playout
 // budget. When the game is over by the search's rules (black has won,
 // black has no legal move, the move cap is reached: a referee may play
@@ -42,20 +46,20 @@ func (t *thinker) reset() { t.searcher.Reset() }
 // move fails the game's exact check (only a hash collision could do that),
 // it returns a random legal move that fills none of c's own eyes, or a
 // pass.
-func (t *thinker) move(ctx context.Context, g *killallgo.Game, c goban.Color) killallgo.Move {
+func (t *Thinker) Move(ctx context.Context, g *Game, c goban.Color) Move {
 	st, err := g.State(c)
 	if err == nil && st.Over() {
-		err = killallgo.ErrGameOver
+		err = ErrGameOver
 	}
 	if err == nil {
 		lim := mcts.Limits{Playouts: t.playouts}
 		if d, ok := ctx.Deadline(); ok {
 			lim.Deadline = d
 		}
-		var res mcts.Result[killallgo.Move]
+		var res mcts.Result[Move]
 		res, err = t.searcher.Search(ctx, st, lim)
 		if err == nil {
-			if res.Move == killallgo.Pass || g.Check(res.Move, c) == nil {
+			if res.Move == Pass || g.Check(res.Move, c) == nil {
 				t.log.Info("think", zap.Stringer("color", c), zap.Stringer("move", res.Move),
 					zap.Int("ply", g.Plies()), zap.String("search", res.Stats.String()))
 				return res.Move
