@@ -167,3 +167,29 @@ func TestCountEmptyAndTie(t *testing.T) {
 		t.Errorf("empty board with komi 0.5: winner %v, want white", w)
 	}
 }
+
+// TestSameString: stones connected through their neighbours are one
+// string; diagonal ones, other colours and empty points are not.
+func TestSameString(t *testing.T) {
+	b := diagram(t,
+		"XX.",
+		".OX",
+		"..X",
+	)
+	cases := []struct {
+		r1, c1, r2, c2 int
+		want           bool
+	}{
+		{0, 0, 0, 1, true},
+		{1, 2, 2, 2, true},
+		{0, 1, 1, 2, false}, // diagonal
+		{0, 1, 1, 1, false}, // other colour
+		{0, 2, 0, 2, false}, // empty
+		{1, 1, 1, 1, true},
+	}
+	for _, tc := range cases {
+		if got := b.SameString(at(t, b, tc.r1, tc.c1), at(t, b, tc.r2, tc.c2)); got != tc.want {
+			t.Errorf("SameString((%d,%d), (%d,%d)) = %v, want %v", tc.r1, tc.c1, tc.r2, tc.c2, got, tc.want)
+		}
+	}
+}
