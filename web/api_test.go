@@ -324,8 +324,14 @@ func TestPage(t *testing.T) {
 	_, ts := startServer(t, firstLegal{})
 	for path, want := range map[string]string{
 		"/":          "text/html",
+		"/othello":   "text/html",
+		"/go":        "text/html",
+		"/killallgo": "text/html",
+		"/einstein":  "text/html",
 		"/app.js":    "text/javascript",
+		"/common.js": "text/javascript",
 		"/style.css": "text/css",
+		"/games.css": "text/css",
 	} {
 		resp, err := ts.Client().Get(ts.URL + path)
 		if err != nil {
@@ -362,8 +368,8 @@ func TestNoExternalRequests(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil || n < 3 {
-		t.Fatalf("walked %d assets, error %v; want index.html, app.js and style.css", n, err)
+	if err != nil || n < 12 {
+		t.Fatalf("walked %d assets, error %v; want the list, the four games' pages and scripts, and the style sheets", n, err)
 	}
 }
 
