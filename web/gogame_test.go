@@ -50,8 +50,8 @@ var goScript = []struct{ move, refused string }{
 	{"a2", ""}, {"c2", ""}, {"b1", ""},
 	{"a1", "suicide"}, // white's stone would have no liberty
 	{"e5", ""},
-	{"c3", ""},    // black captures b3: a ko
-	{"b3", "ko"},  // white may not take back at once
+	{"c3", ""},   // black captures b3: a ko
+	{"b3", "ko"}, // white may not take back at once
 	{"e1", ""},
 	{"pass", ""}, {"pass", ""}, {"pass", ""},
 }
@@ -122,8 +122,8 @@ func TestGoGame(t *testing.T) {
 	// rest of the empty points form one region touching both colours.
 	// White lost b3 in play and e5 as dead.
 	want := GoScore{
-		Black: GoTally{Territory: 2, Captured: 0, Dead: 0, Points: 2},
-		White: GoTally{Territory: 0, Captured: 1, Dead: 1, Points: -2},
+		Black:  GoTally{Territory: 2, Captured: 0, Dead: 0, Points: 2},
+		White:  GoTally{Territory: 0, Captured: 1, Dead: 1, Points: -2},
 		Winner: "black", Margin: 4,
 		Territory: "....." + "....." + ".x..." + "....." + "x....",
 	}

@@ -74,12 +74,12 @@ type Server struct {
 	ready func(url string)
 
 	// The other games, each in its room (room.go).
-	goGame    *goRoom
-	killAll   *killAllRoom
-	einstein  *einsteinRoom
-	engines   Engines
-	life      sync.Mutex // guards ended
-	ended     bool       // set by Close: no search of the other games starts after it
+	goGame   *goRoom
+	killAll  *killAllRoom
+	einstein *einsteinRoom
+	engines  Engines
+	life     sync.Mutex // guards ended
+	ended    bool       // set by Close: no search of the other games starts after it
 }
 
 // New returns a server for a new game at the start position, the person
