@@ -172,7 +172,9 @@ func TestBrowserGo(t *testing.T) {
 	board[4] = '.'
 	tb, tw := refTerritory(string(board), 5)
 	wantBlack, wantWhite := tb-0-0, tw-1-1
-	text := func(id string) string { return evaluate[string](t, ctx, `document.getElementById("`+id+`").textContent`) }
+	text := func(id string) string {
+		return evaluate[string](t, ctx, `document.getElementById("`+id+`").textContent`)
+	}
 	if got, want := text("s-pts-black")+" "+text("s-pts-white"), fmt.Sprintf("%d %d", wantBlack, wantWhite); got != want {
 		t.Errorf("the page's points are %s, the test counts %s", got, want)
 	}
