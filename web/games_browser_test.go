@@ -220,3 +220,88 @@ func TestBrowserGamesNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserKillAllGo plays a game to its end on the Kill-All Go page
+// against the fast engine: a handicap stone by click, Start, then always
+// the first legal point, until the page announces the winner.
+func TestBrowserKillAllGo(t *testing.T) {
+	ctx := startBrowser(t, 1280, 900)
+	s, err := New(firstLegal{}, Options{ThinkTime: 5 * time.Second, Engines: Engines{Playouts: 200, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(serveLoopback(t, s)+"killallgo"),
+		chromedp.WaitVisible(chromedp.CSS(`#board[data-phase="setup"] .pt.legal`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	clickAndWait(t, ctx, `#board [data-sq="d4"]`)
+	if l := evaluate[string](t, ctx, `document.querySelector('[data-sq="d4"]').getAttribute("aria-label")`); l != "D4, black" {
+		t.Errorf("the handicap stone's label is %q", l)
+	}
+	clickAndWait(t, ctx, "#start")
+	turnOrEnd := chromedp.Poll[chromedp.Void](`document.getElementById("board").dataset.phase === "over" ||
+		(!document.body.classList.contains("thinking") && document.querySelector("#board .pt.legal") !== null)`,
+		chromedp.WithPollingTimeout(30*time.Second))
+	for i := 0; i < 200; i++ {
+		if err := chromedp.Do(ctx, turnOrEnd); err != nil {
+			t.Fatalf("waiting for the engine: %v", err)
+		}
+		if evaluate[string](t, ctx, `document.getElementById("board").dataset.phase`) == "over" {
+			break
+		}
+		clickAndWait(t, ctx, "#board .pt.legal")
+	}
+	status := evaluate[string](t, ctx, `document.getElementById("status").textContent`)
+	if !strings.HasPrefix(status, "Game over:") || !strings.Contains(status, "won") {
+		t.Fatalf("the page ends with %q, want the winner and why", status)
+	}
+}
+
+// TestBrowserEinstein plays a game to its end on the Einstein page
+// against the fast agent: click a movable cube, then its first target.
+func TestBrowserEinstein(t *testing.T) {
+	ctx := startBrowser(t, 1280, 900)
+	s, err := New(firstLegal{}, Options{ThinkTime: 5 * time.Second, Engines: Engines{Playouts: 200, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(serveLoopback(t, s)+"einstein"),
+		chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .cell.movable`)),
+	)
+	if err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	if n := evaluate[int](t, ctx, `document.querySelectorAll("#board .cell[data-sq]").length`); n != 25 {
+		t.Fatalf("%d cells, want 25", n)
+	}
+	if d := evaluate[string](t, ctx, `document.getElementById("die").textContent`); d != "135" {
+		t.Errorf("turn 1 shows the cubes %q, want 1 3 5", d)
+	}
+	over := `document.getElementById("status").textContent.startsWith("Game over")`
+	yourTurn := chromedp.Poll[chromedp.Void](over+` || (!document.body.classList.contains("thinking") && document.querySelector("#board .cell.movable") !== null)`,
+		chromedp.WithPollingTimeout(30*time.Second))
+	for i := 0; i < 100; i++ {
+		if err := chromedp.Do(ctx, yourTurn); err != nil {
+			t.Fatalf("waiting for the agent: %v", err)
+		}
+		if evaluate[bool](t, ctx, over) {
+			break
+		}
+		err := chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS("#board .cell.movable")),
+			chromedp.WaitVisible(chromedp.CSS("#board .cell.target")),
+		)
+		if err != nil {
+			t.Fatalf("selecting a cube: %v", err)
+		}
+		clickAndWait(t, ctx, "#board .cell.target")
+	}
+	status := evaluate[string](t, ctx, `document.getElementById("status").textContent`)
+	if !strings.HasPrefix(status, "Game over:") {
+		t.Fatalf("the page ends with %q, want the winner", status)
+	}
+}
