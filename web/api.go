@@ -346,15 +346,21 @@ func parseColor(field, v string) (othello.Color, error) {
 // fields, trailing data and bodies too large; checkPost has already checked
 // the content type. An empty body is accepted only if optional.
 func decode(r *http.Request, v any, optional bool) error {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	return decodeLimit(r, v, optional, maxBody)
+}
+
+// decodeLimit is decode with a body limit of its own, for the requests
+// that carry a record.
+func decodeLimit(r *http.Request, v any, optional bool, limit int) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, int64(limit)+1))
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return &requestError{http.StatusRequestTimeout, "the request body did not arrive in time"}
 	}
 	if err != nil {
 		return badRequest("reading the request body: %v", err)
 	}
-	if len(body) > maxBody {
-		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody)}
+	if len(body) > limit {
+		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", limit)}
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		if optional {

@@ -184,6 +184,27 @@ func TestBrowserGo(t *testing.T) {
 	if r := text("result"); r != fmt.Sprintf("Black wins by %d.", wantBlack-wantWhite) {
 		t.Errorf("the result reads %q", r)
 	}
+
+	// Save offers the record as a file; loading a record (pasted here)
+	// shows its game.
+	save := evaluate[string](t, ctx, `decodeURIComponent(document.getElementById("save").href.split(",")[1])`)
+	if !strings.HasPrefix(save, "(;FF[4]GM[1]") || !strings.Contains(save, "RE[B+4]") {
+		t.Errorf("Save SGF offers %q, want the record with RE[B+4]", save)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("details").open = true`),
+		chromedp.SetValue(chromedp.ID("sgf-text"), "(;GM[1]FF[4]SZ[7];B[dd];W[cc])"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("load").click()`),
+		chromedp.Poll[chromedp.Void](`document.getElementById("board").dataset.phase === "play"`, chromedp.WithPollingTimeout(testTimeout))); err != nil {
+		t.Fatalf("loading a record: %v; the page says %q", err, evaluate[string](t, ctx, `document.getElementById("toast").textContent`))
+	}
+	if b := evaluate[string](t, ctx, goDOMBoard); b != strings.Repeat(".", 14)+"..O...."+"...X..."+strings.Repeat(".", 21) {
+		t.Errorf("after loading a 7x7 record the page shows %s", b)
+	}
 }
 
 // snapshotPhase returns the game's phase under its lock.

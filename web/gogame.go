@@ -61,6 +61,8 @@ type goMatch struct {
 	komi    float64
 	superko bool
 	start   *goban.Board
+	first   goban.Color // who plays first from start
+	names   [3]string   // by colour: the players' names of a loaded record
 	moves   []goban.Move
 	// resumed is the length of the record when play was last resumed
 	// from the scoring phase: only passes after it count for scoring.
@@ -80,6 +82,7 @@ type goMatch struct {
 func (m *goMatch) reset(size int, komi float64, superko bool) {
 	m.size, m.komi, m.superko = size, komi, superko
 	m.start, _ = goban.New(size) // size is checked by the caller
+	m.first, m.names = goban.Black, [3]string{}
 	m.moves, m.resumed, m.phase, m.dead, m.done = nil, 0, goPlay, nil, [3]bool{}
 	m.replay()
 }
@@ -106,10 +109,11 @@ func (m *goMatch) replay() {
 	}
 }
 
-// turn returns the colour to move: black first, then alternately.
+// turn returns the colour to move: first (black unless a record said
+// otherwise), then alternately.
 func (m *goMatch) turn() goban.Color {
 	if len(m.moves) == 0 {
-		return goban.Black
+		return m.first
 	}
 	return m.moves[len(m.moves)-1].Color.Other()
 }
@@ -276,6 +280,8 @@ type GoState struct {
 	Passes int `json:"passes"`
 	// Record is the game's moves, like "b c3", "w pass".
 	Record []string `json:"record"`
+	// SGF is the game as an SGF record, with its result once over.
+	SGF string `json:"sgf"`
 	// Dead lists every stone of the strings marked dead.
 	Dead []string `json:"dead"`
 	// Done tells who pressed Done in the scoring phase.
@@ -350,6 +356,7 @@ func (g *goRoom) state() GoState {
 	for i, mv := range m.moves {
 		st.Record[i] = fmt.Sprintf("%c %s", mv.Color.String()[0], m.name(mv.Point))
 	}
+	st.SGF = m.record("")
 	if m.phase == goPlay {
 		var pts []goban.Point
 		if m.superko {
@@ -385,6 +392,7 @@ func (g *goRoom) state() GoState {
 		return st
 	}
 	st.Result = st.Score.Winner
+	st.SGF = m.record(sgfResult(st.Score))
 	if st.Result == "draw" {
 		st.Status = fmt.Sprintf("Game over: a draw at %g points each.", sc.Total(goban.Black))
 	} else {
@@ -455,6 +463,8 @@ func (s *Server) goRoute(path string) (string, handler) {
 		return http.MethodPost, g.postDone
 	case "resume":
 		return http.MethodPost, g.simple(func(m *goMatch) error { return m.resume() })
+	case "load":
+		return http.MethodPost, g.postLoad
 	}
 	return "", nil
 }
@@ -503,8 +513,8 @@ func (g *goRoom) postNew(r *http.Request) (any, error) {
 			}
 		}
 		if req.Komi != nil {
-			if komi = *req.Komi; komi < -maxKomi || komi > maxKomi || komi*2 != float64(int(komi*2)) {
-				return badRequest("komi %g: want points from -%d to %d, in halves (6.5, 0, 7)", komi, maxKomi, maxKomi)
+			if komi = *req.Komi; checkKomi(komi) != nil {
+				return checkKomi(komi)
 			}
 		}
 		if req.Superko != nil {

@@ -48,6 +48,9 @@ function show(s) {
   $("pass").disabled = s.phase !== "play";
   $("undo").disabled = !s.canUndo;
   $("record").value = s.record.join(" ");
+  // The record is saved from the page itself, as a download of this
+  // state's SGF: nothing is fetched.
+  $("save").href = "data:application/x-go-sgf;charset=utf-8," + encodeURIComponent(s.sgf);
   $("scoring").hidden = s.phase === "play";
   if (s.score) {
     for (const c of ["black", "white"]) {
@@ -74,3 +77,9 @@ $("done-white").addEventListener("click", () => send("done", { color: "white" })
 $("new").addEventListener("click", () => send("new", {
   size: Number($("size").value), komi: Number($("new-komi").value), superko: $("superko").checked,
 }));
+$("copy-sgf").addEventListener("click", () => navigator.clipboard.writeText(st.sgf).catch((e) => toast(e.message)));
+$("sgf-file").addEventListener("change", async () => {
+  const f = $("sgf-file").files[0];
+  if (f) $("sgf-text").value = await f.text();
+});
+$("load").addEventListener("click", () => send("load", { sgf: $("sgf-text").value }));
