@@ -288,9 +288,9 @@ func (s *Server) einsteinRoute(path string) (string, handler) {
 	case "move":
 		return http.MethodPost, s.postEinsteinMove
 	case "undo":
-		return http.MethodPost, s.postEinsteinUndo
+		return http.MethodPost, emptyBody(s.changeEinsteinRoom, s.undoEinstein)
 	case "settings":
-		return http.MethodPost, s.postEinsteinSettings
+		return http.MethodPost, settingsHandler(s.changeEinsteinRoom, func(d time.Duration) { e.m.think = d })
 	}
 	return "", nil
 }
@@ -299,14 +299,7 @@ func (s *Server) einsteinRoute(path string) (string, handler) {
 // the new state, or f's error with nothing changed.
 func (s *Server) changeEinstein(f func(e *einsteinRoom) error) (any, error) {
 	e := s.einstein
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if err := f(e); err != nil {
-		return nil, err
-	}
-	s.settleEinstein()
-	e.bump()
-	return e.state(), nil
+	return e.apply(func() error { return f(e) }, s.settleEinstein, func() any { return e.state() })
 }
 
 // einsteinNewRequest is the body of POST /api/einstein/new; absent fields
@@ -396,39 +389,27 @@ func (s *Server) postEinsteinMove(r *http.Request) (any, error) {
 	})
 }
 
-func (s *Server) postEinsteinUndo(r *http.Request) (any, error) {
-	var req struct{}
-	if err := decode(r, &req, true); err != nil {
-		return nil, err
-	}
-	return s.changeEinstein(func(e *einsteinRoom) error {
-		m := &e.m
-		k := m.lastHuman()
-		if k < 0 {
-			return conflict("nothing to undo: you have not moved a cube in this game")
-		}
-		e.engine.stop()
-		m.moves = m.moves[:k]
-		m.pos = einstein.New(m.layout)
-		for _, mv := range m.moves {
-			m.pos.PlayLegal(mv)
-		}
-		m.notices, m.thought = nil, ""
-		return nil
-	})
+// changeEinsteinRoom is changeEinstein for a change that needs no
+// argument.
+func (s *Server) changeEinsteinRoom(f func() error) (any, error) {
+	return s.changeEinstein(func(*einsteinRoom) error { return f() })
 }
 
-func (s *Server) postEinsteinSettings(r *http.Request) (any, error) {
-	var req settingsRequest
-	if err := decode(r, &req, false); err != nil {
-		return nil, err
+// undoEinstein takes back the person's last move and everything after
+// it. The room's lock is held.
+func (s *Server) undoEinstein() error {
+	e := s.einstein
+	m := &e.m
+	k := m.lastHuman()
+	if k < 0 {
+		return conflict("nothing to undo: you have not moved a cube in this game")
 	}
-	d, err := requiredThink(req.ThinkMillis)
-	if err != nil {
-		return nil, err
+	e.engine.stop()
+	m.moves = m.moves[:k]
+	m.pos = einstein.New(m.layout)
+	for _, mv := range m.moves {
+		m.pos.PlayLegal(mv)
 	}
-	return s.changeEinstein(func(e *einsteinRoom) error {
-		e.m.think = d
-		return nil
-	})
+	m.notices, m.thought = nil, ""
+	return nil
 }

@@ -456,13 +456,13 @@ func (s *Server) goRoute(path string) (string, handler) {
 	case "move":
 		return http.MethodPost, g.postMove
 	case "undo":
-		return http.MethodPost, g.simple(func(m *goMatch) error { return m.undo() })
+		return http.MethodPost, emptyBody(g.changeRoom, g.m.undo)
 	case "mark":
 		return http.MethodPost, g.postMark
 	case "done":
 		return http.MethodPost, g.postDone
 	case "resume":
-		return http.MethodPost, g.simple(func(m *goMatch) error { return m.resume() })
+		return http.MethodPost, emptyBody(g.changeRoom, g.m.resume)
 	case "load":
 		return http.MethodPost, g.postLoad
 	}
@@ -472,24 +472,12 @@ func (s *Server) goRoute(path string) (string, handler) {
 // change applies f to the game under the lock and answers the new state,
 // or f's error with nothing changed.
 func (g *goRoom) change(f func(m *goMatch) error) (any, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err := f(&g.m); err != nil {
-		return nil, err
-	}
-	g.bump()
-	return g.state(), nil
+	return g.changeRoom(func() error { return f(&g.m) })
 }
 
-// simple is a request without a body (or an empty object) that applies f.
-func (g *goRoom) simple(f func(m *goMatch) error) handler {
-	return func(r *http.Request) (any, error) {
-		var req struct{}
-		if err := decode(r, &req, true); err != nil {
-			return nil, err
-		}
-		return g.change(f)
-	}
+// changeRoom is change for a change that needs no argument.
+func (g *goRoom) changeRoom(f func() error) (any, error) {
+	return g.apply(f, nil, func() any { return g.state() })
 }
 
 // goNewRequest is the body of POST /api/go/new; absent fields keep their

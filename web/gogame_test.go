@@ -201,14 +201,26 @@ func TestGoRefusals(t *testing.T) {
 			t.Errorf("%s %s %q: %d %q, want %d naming %q", tc.method, tc.path, tc.body, status, msg, tc.status, tc.want)
 		}
 	}
-	// Cross-site and a rebound Host, on a real loopback listener.
-	url := serveLoopback(t, s)
+	crossSiteRefused(t, serveLoopback(t, s), "api/go/move", `{"move":"d4"}`)
+	if after := getAs[GoState](t, ts, "/api/go/state"); after.Version != base.Version || after.Board != base.Board {
+		t.Errorf("the refusals changed the game: version %d -> %d", base.Version, after.Version)
+	}
+}
+
+// crossSiteRefused posts body to path of the server at url as another
+// site's page or a rebound host name would, and checks that each is
+// refused with 403.
+func crossSiteRefused(t *testing.T, url, path, body string) {
+	t.Helper()
 	for _, h := range []map[string]string{
 		{"Origin": "http://evil.example"},
 		{"Sec-Fetch-Site": "cross-site"},
 		{"Host": "evil.example"},
 	} {
-		req, _ := http.NewRequest(http.MethodPost, url+"api/go/move", strings.NewReader(`{"move":"d4"}`))
+		req, err := http.NewRequest(http.MethodPost, url+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
 		req.Header.Set("Content-Type", "application/json")
 		for k, v := range h {
 			if k == "Host" {
@@ -223,10 +235,7 @@ func TestGoRefusals(t *testing.T) {
 		}
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusForbidden {
-			t.Errorf("POST with %v: status %d, want 403", h, resp.StatusCode)
+			t.Errorf("POST %s with %v: status %d, want 403", path, h, resp.StatusCode)
 		}
-	}
-	if after := getAs[GoState](t, ts, "/api/go/state"); after.Version != base.Version || after.Board != base.Board {
-		t.Errorf("the refusals changed the game: version %d -> %d", base.Version, after.Version)
 	}
 }

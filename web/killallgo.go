@@ -365,13 +365,13 @@ func (s *Server) killAllRoute(path string) (string, handler) {
 	case "put":
 		return http.MethodPost, s.postKillAllPut
 	case "start":
-		return http.MethodPost, s.postKillAllStart
+		return http.MethodPost, emptyBody(s.changeKillAllRoom, k.start)
 	case "move":
 		return http.MethodPost, s.postKillAllMove
 	case "undo":
-		return http.MethodPost, s.postKillAllUndo
+		return http.MethodPost, emptyBody(s.changeKillAllRoom, k.undo)
 	case "settings":
-		return http.MethodPost, s.postKillAllSettings
+		return http.MethodPost, settingsHandler(s.changeKillAllRoom, func(d time.Duration) { k.m.think = d })
 	}
 	return "", nil
 }
@@ -380,14 +380,12 @@ func (s *Server) killAllRoute(path string) (string, handler) {
 // answers the new state, or f's error with nothing changed.
 func (s *Server) changeKillAll(f func(k *killAllRoom) error) (any, error) {
 	k := s.killAll
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if err := f(k); err != nil {
-		return nil, err
-	}
-	s.settleKillAll()
-	k.bump()
-	return k.state(), nil
+	return k.apply(func() error { return f(k) }, s.settleKillAll, func() any { return k.state() })
+}
+
+// changeKillAllRoom is changeKillAll for a change that needs no argument.
+func (s *Server) changeKillAllRoom(f func() error) (any, error) {
+	return s.changeKillAll(func(*killAllRoom) error { return f() })
 }
 
 // killAllNewRequest is the body of POST /api/killallgo/new; absent fields
@@ -429,12 +427,17 @@ type kagPointRequest struct {
 	Move string `json:"move"`
 }
 
-func (s *Server) postKillAllPut(r *http.Request) (any, error) {
+// decodeKagMove reads the move of a put or move request.
+func decodeKagMove(r *http.Request) (killallgo.Move, error) {
 	var req kagPointRequest
 	if err := decode(r, &req, false); err != nil {
-		return nil, err
+		return killallgo.Pass, err
 	}
-	mv, err := parseKagMove("move", req.Move)
+	return parseKagMove("move", req.Move)
+}
+
+func (s *Server) postKillAllPut(r *http.Request) (any, error) {
+	mv, err := decodeKagMove(r)
 	if err != nil {
 		return nil, err
 	}
@@ -444,27 +447,18 @@ func (s *Server) postKillAllPut(r *http.Request) (any, error) {
 	return s.changeKillAll(func(k *killAllRoom) error { return k.m.put(mv) })
 }
 
-func (s *Server) postKillAllStart(r *http.Request) (any, error) {
-	var req struct{}
-	if err := decode(r, &req, true); err != nil {
-		return nil, err
+// start ends the set-up. The room's lock is held.
+func (k *killAllRoom) start() error {
+	if k.m.phase != kagSetup {
+		return conflict("the game has already started")
 	}
-	return s.changeKillAll(func(k *killAllRoom) error {
-		if k.m.phase != kagSetup {
-			return conflict("the game has already started")
-		}
-		k.m.phase = kagPlay
-		k.m.rebuild()
-		return nil
-	})
+	k.m.phase = kagPlay
+	k.m.rebuild()
+	return nil
 }
 
 func (s *Server) postKillAllMove(r *http.Request) (any, error) {
-	var req kagPointRequest
-	if err := decode(r, &req, false); err != nil {
-		return nil, err
-	}
-	mv, err := parseKagMove("move", req.Move)
+	mv, err := decodeKagMove(r)
 	if err != nil {
 		return nil, err
 	}
@@ -477,43 +471,24 @@ func (s *Server) postKillAllMove(r *http.Request) (any, error) {
 	})
 }
 
-func (s *Server) postKillAllUndo(r *http.Request) (any, error) {
-	var req struct{}
-	if err := decode(r, &req, true); err != nil {
-		return nil, err
-	}
-	return s.changeKillAll(func(k *killAllRoom) error {
-		m := &k.m
-		if m.phase == kagSetup {
-			if len(m.setup) == 0 {
-				return conflict("nothing to undo: no handicap stone is placed")
-			}
-			m.setup = m.setup[:len(m.setup)-1]
-			m.rebuild()
-			return nil
+// undo takes back, in set-up, the last handicap stone, and in play the
+// person's last move and the engine's reply. The room's lock is held.
+func (k *killAllRoom) undo() error {
+	m := &k.m
+	if m.phase == kagSetup {
+		if len(m.setup) == 0 {
+			return conflict("nothing to undo: no handicap stone is placed")
 		}
-		i := m.lastHuman()
-		if i < 0 {
-			return conflict("nothing to undo: you have not played a move in this game")
-		}
-		k.engine.stop()
-		m.moves, m.phase, m.thought = m.moves[:i], kagPlay, ""
+		m.setup = m.setup[:len(m.setup)-1]
 		m.rebuild()
 		return nil
-	})
-}
-
-func (s *Server) postKillAllSettings(r *http.Request) (any, error) {
-	var req settingsRequest
-	if err := decode(r, &req, false); err != nil {
-		return nil, err
 	}
-	d, err := requiredThink(req.ThinkMillis)
-	if err != nil {
-		return nil, err
+	i := m.lastHuman()
+	if i < 0 {
+		return conflict("nothing to undo: you have not played a move in this game")
 	}
-	return s.changeKillAll(func(k *killAllRoom) error {
-		k.m.think = d
-		return nil
-	})
+	k.engine.stop()
+	m.moves, m.phase, m.thought = m.moves[:i], kagPlay, ""
+	m.rebuild()
+	return nil
 }

@@ -28,6 +28,54 @@ func (rm *room) bump() {
 	rm.changed = make(chan struct{})
 }
 
+// apply runs f under rm's lock; if it succeeds, settle (which plays what
+// needs no decision and starts the engine on its turn; nil for none) and
+// answers the new state. f's error is the answer otherwise, and f must
+// then have changed nothing.
+func (rm *room) apply(f func() error, settle func(), state func() any) (any, error) {
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	if err := f(); err != nil {
+		return nil, err
+	}
+	if settle != nil {
+		settle()
+	}
+	rm.bump()
+	return state(), nil
+}
+
+// settingsHandler is POST .../settings of a game with an engine: it reads
+// the think time and stores it with set, through the game's change.
+func settingsHandler(change func(f func() error) (any, error), set func(time.Duration)) handler {
+	return func(r *http.Request) (any, error) {
+		var req settingsRequest
+		if err := decode(r, &req, false); err != nil {
+			return nil, err
+		}
+		d, err := requiredThink(req.ThinkMillis)
+		if err != nil {
+			return nil, err
+		}
+		return change(func() error {
+			set(d)
+			return nil
+		})
+	}
+}
+
+// emptyBody is a handler of a request without a body (or with {}) that
+// applies f through change.
+func emptyBody(change func(f func() error) (any, error), f func() error) handler {
+	return func(r *http.Request) (any, error) {
+		var req struct{}
+		if err := decode(r, &req, true); err != nil {
+			return nil, err
+		}
+		return change(f)
+	}
+}
+
 // poll answers GET .../state for a room: the state at once, or with
 // ?wait=V after waiting for a version other than V. state is called with
 // rm.mu held.

@@ -1,6 +1,7 @@
-// Shared by the pages of Go, Kill-All Go and Einstein: the API call, the
-// long poll that keeps the page in step with the server, a toast for
-// refusals, and the Go board (a grid of point buttons). The server owns
+// Shared by the pages: the API call and a toast for refusals (every page),
+// the long poll that keeps a page in step with the server and the Go
+// board, a grid of point buttons (Go, Kill-All Go; Einstein uses the
+// long poll). The server owns
 // every game; the pages keep no rules of their own.
 "use strict";
 
@@ -42,7 +43,7 @@ function game(base, show) {
     show(st);
   };
   (async () => {
-    for (let i = 0; ; i++) {
+    for (;;) {
       try {
         accept(await api(`${base}/state${version < 0 ? "" : "?wait=" + version}`));
       } catch (e) {
