@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -220,10 +221,6 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	if pos.Player|pos.Opponent == 0 {
-		// No game reaches an empty board: every move adds a disc.
-		return nil, badRequest("board: no discs: a position of a game has at least the four it starts with")
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	human := s.m.human
@@ -231,6 +228,10 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 		if human, err = parseColor("color", *req.Color); err != nil {
 			return nil, err
 		}
+	}
+	if pos.Player|pos.Opponent == 0 {
+		// No game reaches an empty board: every move adds a disc.
+		return nil, badRequest("board: no discs: a position of a game has at least the four it starts with")
 	}
 	s.stopSearch()
 	s.stopAnalysis()
@@ -252,8 +253,8 @@ type settingsRequest struct {
 // nearest millisecond.
 func thinkDuration(ms float64) (time.Duration, error) {
 	if math.IsNaN(ms) || ms < MinThinkMillis || ms > MaxThinkMillis {
-		return 0, badRequest("thinkMillis %g: want the engine's think time in milliseconds, %d to %d (%g s to %g s)",
-			ms, MinThinkMillis, MaxThinkMillis, float64(MinThinkMillis)/1000, float64(MaxThinkMillis)/1000)
+		return 0, badRequest("thinkMillis %s is out of range: want the engine's think time in milliseconds, %d to %d (%g s to %g s)",
+			strconv.FormatFloat(ms, 'f', -1, 64), MinThinkMillis, MaxThinkMillis, float64(MinThinkMillis)/1000, float64(MaxThinkMillis)/1000)
 	}
 	return time.Duration(math.Round(ms)) * time.Millisecond, nil
 }

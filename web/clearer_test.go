@@ -29,7 +29,7 @@ func TestThinkTimeRange(t *testing.T) {
 	for _, path := range []string{"/api/settings", "/api/new", "/api/killallgo/settings", "/api/einstein/settings"} {
 		for _, v := range []string{"1e12", "5", "-1", "60001"} {
 			status, msg := refused(t, ts, http.MethodPost, path, "application/json", `{"thinkMillis":`+v+`}`)
-			if status != http.StatusBadRequest || !strings.Contains(msg, "milliseconds, 10 to 60000") {
+			if status != http.StatusBadRequest || !strings.Contains(msg, "out of range: want the engine's think time in milliseconds, 10 to 60000") {
 				t.Errorf("%s thinkMillis %s: %d %q, want 400 with the range in milliseconds", path, v, status, msg)
 			}
 		}
