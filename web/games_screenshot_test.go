@@ -2,6 +2,7 @@ package web
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,6 +29,10 @@ func TestGamesScreenshots(t *testing.T) {
 	}
 	base := serveLoopback(t, s)
 	save := func(name string) {
+		// No focus ring on the last button clicked.
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`)); err != nil {
+			t.Fatal(err)
+		}
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
@@ -36,19 +41,25 @@ func TestGamesScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Go: goScript on 9x9 is too small to show; a short opening on 9x9,
-	// then the same ko fight's shape and three passes for the scoring.
+	// Go: two walls on 9x9, a white invasion left dead in black's area,
+	// three passes, the invader marked dead and black done.
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"go"), chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .pt`))); err != nil {
 		t.Fatal(err)
 	}
-	for _, mv := range []string{"c3", "g7", "c7", "g3", "e5", "e3", "d3", "e4", "d4", "f5", "e6", "f6", "e7", "f7", "c5", "d2", "c2", "e2", "f4", "pass", "pass", "pass"} {
+	var moves []string
+	for row := 1; row <= 9; row++ {
+		moves = append(moves, fmt.Sprintf("d%d", row), fmt.Sprintf("f%d", row))
+	}
+	moves = append(moves, "pass", "b5", "pass", "pass", "pass")
+	for _, mv := range moves {
 		sel := `#board [data-sq="` + mv + `"]`
 		if mv == "pass" {
 			sel = "#pass"
 		}
 		clickAndWait(t, ctx, sel)
 	}
-	clickAndWait(t, ctx, `#board [data-sq="f4"]`)
+	clickAndWait(t, ctx, `#board [data-sq="b5"]`)
+	clickAndWait(t, ctx, "#done-black")
 	save("screenshot-go.png")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"killallgo"), chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .pt`))); err != nil {
@@ -60,11 +71,15 @@ func TestGamesScreenshots(t *testing.T) {
 	clickAndWait(t, ctx, "#start")
 	turn := chromedp.Poll[chromedp.Void](`!document.body.classList.contains("thinking") && document.querySelector("#board .pt.legal") !== null`,
 		chromedp.WithPollingTimeout(30*time.Second))
-	for _, mv := range []string{"d4", "e3", "d6"} {
+	for _, mv := range []string{"d4", "e3", "d6", "c4"} {
 		if err := chromedp.Do(ctx, turn); err != nil {
 			t.Fatal(err)
 		}
-		clickAndWait(t, ctx, `#board .pt.legal[data-sq="`+mv+`"], #board .pt.legal`)
+		sel := `#board .pt.legal[data-sq="` + mv + `"]`
+		if !evaluate[bool](t, ctx, `document.querySelector('`+sel+`') !== null`) {
+			sel = "#board .pt.legal" // the engine took the point
+		}
+		clickAndWait(t, ctx, sel)
 	}
 	if err := chromedp.Do(ctx, turn); err != nil {
 		t.Fatal(err)

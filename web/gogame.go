@@ -388,7 +388,7 @@ func (g *goRoom) state() GoState {
 	sc := goban.Count(b, m.dead, m.captured[goban.Black], m.captured[goban.White], m.komi)
 	st.Score = newGoScore(sc)
 	if m.phase == goScoring {
-		st.Status = "Scoring: click a string of your colour to mark it dead (again to restore it), then press Done."
+		st.Status = "Scoring: click each dead string to remove it (again to restore it), then each player presses Done."
 		return st
 	}
 	st.Result = st.Score.Winner
