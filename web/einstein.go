@@ -238,7 +238,7 @@ func (s *Server) settleEinstein() {
 	pos, think, fresh := m.pos, m.think, m.fresh
 	m.fresh = false
 	s.think(&e.room, &e.engine, think, func(ctx context.Context) func() {
-		mv, note := e.search(s, pos, think, fresh)
+		mv, note := e.search(s, ctx, pos, think, fresh)
 		return func() {
 			if err := m.pos.Play(mv); err != nil {
 				s.log.Error("the Einstein agent's move was refused", zap.Stringer("move", mv), zap.Error(err))
@@ -254,7 +254,7 @@ func (s *Server) settleEinstein() {
 // search asks the agent for its move in pos. It runs under e.engine.run.
 // The agent keeps its think time in its options, so a change of think
 // time makes a new one.
-func (e *einsteinRoom) search(s *Server, pos einstein.Position, think time.Duration, fresh bool) (einstein.Move, string) {
+func (e *einsteinRoom) search(s *Server, ctx context.Context, pos einstein.Position, think time.Duration, fresh bool) (einstein.Move, string) {
 	if e.agent == nil || e.agentThink != think {
 		o := s.engines.einsteinOptions()
 		o.Think = think
@@ -269,7 +269,7 @@ func (e *einsteinRoom) search(s *Server, pos einstein.Position, think time.Durat
 		e.agent.Reset()
 	}
 	start := time.Now()
-	mv := e.agent.Move(pos)
+	mv := e.agent.MoveContext(ctx, pos)
 	st := e.agent.Stats()
 	return mv, fmt.Sprintf("%s after %.2f s, %d playouts", mv, time.Since(start).Seconds(), st.Playouts)
 }

@@ -165,3 +165,46 @@ func TestEngineGamesRefusals(t *testing.T) {
 		t.Errorf("the refusals changed the Einstein game: version %d -> %d", ein.Version, after.Version)
 	}
 }
+
+// TestEngineSearchAbandoned: a new game while an engine thinks (for up to
+// a minute) stops its search at once and drops its move: the server
+// closes promptly and the new game is as it was made.
+func TestEngineSearchAbandoned(t *testing.T) {
+	s, err := New(firstLegal{}, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Engines: Engines{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	ts.Client().Timeout = testTimeout
+	t.Cleanup(ts.Close)
+	t.Cleanup(s.Close)
+
+	postAs[KillAllState](t, ts, "/api/killallgo/new", `{"color":"black"}`)
+	if st := postAs[KillAllState](t, ts, "/api/killallgo/start", ``); !st.Thinking {
+		t.Fatalf("after the start the engine (white) should think: %+v", st)
+	}
+	kag := postAs[KillAllState](t, ts, "/api/killallgo/new", `{}`)
+	if st := postAs[EinsteinState](t, ts, "/api/einstein/new", `{"color":"blue"}`); !st.Thinking {
+		t.Fatalf("with the person blue the agent (red) should think: %+v", st)
+	}
+	ein := postAs[EinsteinState](t, ts, "/api/einstein/new", `{"color":"red"}`)
+	if kag.Thinking || ein.Thinking {
+		t.Fatalf("a new game left an engine thinking: %v %v", kag.Thinking, ein.Thinking)
+	}
+	closed := make(chan struct{})
+	go func() {
+		s.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(testTimeout):
+		t.Fatal("the abandoned searches (a minute each) did not stop within 10 s")
+	}
+	if st := getAs[KillAllState](t, ts, "/api/killallgo/state"); st.Version != kag.Version || st.Plies != 0 || st.Board != kag.Board {
+		t.Errorf("the abandoned Kill-All Go search changed the new game: %+v", st)
+	}
+	if st := getAs[EinsteinState](t, ts, "/api/einstein/state"); st.Version != ein.Version || st.Record != "" {
+		t.Errorf("the abandoned Einstein search changed the new game: %+v", st)
+	}
+}
