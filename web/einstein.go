@@ -161,19 +161,12 @@ func (e *einsteinRoom) state() EinsteinState {
 		Thought:     m.thought,
 		CanUndo:     m.lastHuman() >= 0,
 	}
-	for row := 1; row <= einstein.Size; row++ {
-		for col := 1; col <= einstein.Size; col++ {
-			st.Board = append(st.Board, "")
-		}
-	}
-	for rank := einstein.Size; rank >= 1; rank-- {
-		for col := 1; col <= einstein.Size; col++ {
-			s := einstein.Sq(einstein.Size+1-rank, col)
-			c, n := p.At(s)
-			i := (einstein.Size-rank)*einstein.Size + col - 1
-			if c != einstein.None {
-				st.Board[i] = fmt.Sprintf("%c%d", c.String()[0], n)
-			}
+	// The rules number the squares row by row from the north-west, the
+	// page's order (row 5, a to e, first).
+	st.Board = make([]string, einstein.Squares)
+	for sq := range st.Board {
+		if c, n := p.At(einstein.Square(sq)); c != einstein.None {
+			st.Board[sq] = fmt.Sprintf("%c%d", c.String()[0], n)
 		}
 	}
 	first := p.FirstCube()

@@ -418,8 +418,12 @@ func newGoScore(sc goban.Score) *GoScore {
 	}
 	terr := make([]byte, len(sc.Owner))
 	for i, o := range sc.Owner {
-		terr[i] = map[goban.Color]byte{goban.Black: 'x', goban.White: 'o'}[o]
-		if terr[i] == 0 {
+		switch o {
+		case goban.Black:
+			terr[i] = 'x'
+		case goban.White:
+			terr[i] = 'o'
+		default:
 			terr[i] = '.'
 		}
 	}
