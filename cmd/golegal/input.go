@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // maxLine bounds one input line: a 19-point row with generous spacing is a
@@ -82,7 +83,7 @@ func parse(r io.Reader) (*problem, error) {
 			case "W":
 				p.side = goban.White
 			default:
-				return nil, &inputError{line, fmt.Sprintf("want the side to move, B or W, after the %s; got %q", rowsOf(len(p.rows)), trimmed)}
+				return nil, &inputError{line, fmt.Sprintf("want the side to move, B or W, after the %s; got %q", plural.Of(len(p.rows), "row"), trimmed)}
 			}
 			sideSeen = true
 			continue
@@ -91,7 +92,7 @@ func parse(r io.Reader) (*problem, error) {
 			// A row of one point where more are wanted: the side line
 			// came early, and a row is missing above it.
 			return nil, &inputError{line, fmt.Sprintf("%q names the side to move after only %d of the %s; a row is missing (n is %s, from the first row, line %d)",
-				trimmed, len(p.rows), rowsOf(len(p.rows[0].cells)), points(len(p.rows[0].cells)), firstLine)}
+				trimmed, len(p.rows), plural.Of(len(p.rows[0].cells), "row"), plural.Of(len(p.rows[0].cells), "point"), firstLine)}
 		}
 		cells, err := parseRow(text)
 		if err != nil {
@@ -99,11 +100,11 @@ func parse(r io.Reader) (*problem, error) {
 		}
 		if p.rows == nil {
 			if len(cells) > goban.MaxSize {
-				return nil, &inputError{line, fmt.Sprintf("the first row has %s; a board has at most %d", points(len(cells)), goban.MaxSize)}
+				return nil, &inputError{line, fmt.Sprintf("the first row has %s; a board has at most %d", plural.Of(len(cells), "point"), goban.MaxSize)}
 			}
 			firstLine = line
 		} else if n := len(p.rows[0].cells); len(cells) != n {
-			return nil, &inputError{line, fmt.Sprintf("%s in row %d, want %d like the first row (line %d)", points(len(cells)), len(p.rows)+1, n, firstLine)}
+			return nil, &inputError{line, fmt.Sprintf("%s in row %d, want %d like the first row (line %d)", plural.Of(len(cells), "point"), len(p.rows)+1, n, firstLine)}
 		}
 		p.rows = append(p.rows, row{text, ending, cells, line})
 	}
@@ -149,22 +150,6 @@ func (p *problem) checkLiberties() error {
 		}
 	}
 	return nil
-}
-
-// rowsOf says "1 row" or "n rows".
-func rowsOf(n int) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return fmt.Sprintf("%d rows", n)
-}
-
-// points says "1 point" or "n points".
-func points(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return fmt.Sprintf("%d points", n)
 }
 
 // scanLines splits at newlines and keeps them, so that a final line
