@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tcgothello/mcts/othello"
@@ -35,9 +36,9 @@ func (m Mode) String() string {
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseMode parses "exact" or "wld".
+// ParseMode parses "exact" or "wld", in any case.
 func ParseMode(s string) (Mode, error) {
-	switch s {
+	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "exact":
 		return Exact, nil
 	case "wld":

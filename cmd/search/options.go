@@ -98,8 +98,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"the name reported to the judge: one word of printable ASCII, at most 514 bytes")
 	fs.DurationVar(&o.thinkTime, "time", o.thinkTime,
 		"think time per genmove; the judge allows 10s, and the margin covers the network, "+
-			"garbage collection and a busy machine. With --solve: the time each position may take, "+
-			"after which its line gives the bounds proven so far and says unproven (default there: no limit)")
+			"garbage collection and a busy machine. With --solve, and only when given: the time each position "+
+			"may take, after which its line gives the bounds proven so far and says unproven")
 	fs.Int64Var(&o.playouts, "playouts", o.playouts,
 		"playout budget per genmove; the search stops at the budget or --time, whichever "+
 			"comes first (default 0: no budget, think for the full --time)")
@@ -122,7 +122,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
 			"no tree reuse (leaf playout, solver off, reuse off); the algorithm and pruning flags still "+
 			"choose UCT, UCB or pruning (default: off, the full engine)")
-	fs.Var(leafValue{&o.engine.Leaf}, "leaf",
+	fs.Var(mctsflag.Enum(&o.engine.Leaf, "playout|eval|mix", engine.ParseLeaf), "leaf",
 		"how the search values a leaf: playout (one uniformly random game, the course's MCTS), "+
 			"eval (the trained pattern evaluation) or mix (--eval-weight of the evaluation, the rest playout)")
 	fs.Float64Var(&o.engine.EvalWeight, "eval-weight", o.engine.EvalWeight,
@@ -148,7 +148,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
 			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
-	fs.Var(solveModeValue{&o.solveMode}, "solve-mode",
+	fs.Var(mctsflag.Enum(&o.solveMode, "exact|wld", endgame.ParseMode), "solve-mode",
 		"--solve: exact (the final disc difference, empty squares to the winner) or wld (its sign only: +1, 0, -1)")
 	fs.DurationVar(&o.connectTimeout, "connect-timeout", o.connectTimeout,
 		"judge mode: keep retrying to connect for this long, then fail")
