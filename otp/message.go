@@ -76,4 +76,3 @@ func clip(s string) string {
 	}
 	return s
 }
-

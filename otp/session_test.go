@@ -420,4 +420,3 @@ func TestSessionMessageGrammar(t *testing.T) {
 		}
 	}
 }
-
