@@ -7,8 +7,6 @@ import (
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
-
-	"github.com/tcgothello/mcts/internal/clilog"
 )
 
 // newLogger returns a logger writing human-readable lines at level to file
@@ -28,6 +26,11 @@ func newLogger(level, file string, stderr io.Writer) (*zap.Logger, io.Writer, fu
 		}
 		out, closeOut = f, func() { _ = f.Close() }
 	}
-	log := clilog.New(out, lvl)
+	enc := zap.NewDevelopmentEncoderConfig()
+	enc.EncodeTime = zapcore.ISO8601TimeEncoder
+	enc.EncodeCaller = nil
+	enc.StacktraceKey = ""
+	core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(out)), lvl)
+	log := zap.New(core)
 	return log, out, func() { _ = log.Sync(); closeOut() }, nil
 }
