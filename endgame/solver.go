@@ -172,8 +172,10 @@ func (s *Solver) stopErr() error {
 
 // Solve proves the result of pos with perfect play: its exact score (Exact)
 // or only its sign (WLD), and a move that reaches it. It stops with an
-// error wrapping ErrStopped when ctx ends first; its work is not lost, since
-// the table keeps the bounds it proved for a later solve.
+// error wrapping ErrStopped when ctx ends before the result is proven (an
+// exact solve whose WLD search proved a draw has its result, 0, then); its
+// work is not lost, since the table keeps the bounds it proved for a later
+// solve.
 func (s *Solver) Solve(ctx context.Context, pos othello.Position, mode Mode) (Result, error) {
 	r, err := s.SolveBounds(ctx, pos, mode)
 	if err == nil && !r.Proven {
