@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // Board sizes of the Go page: the smallest that still makes a game, the
@@ -369,7 +370,7 @@ func (g *goRoom) state() GoState {
 		}
 		st.Status = fmt.Sprintf("%s to play.", capital(m.turn().String()))
 		if p := st.Passes; p > 0 {
-			st.Status += fmt.Sprintf(" %d pass%s in a row; %d end the game.", p, plural(p, "", "es"), goPassesToScore)
+			st.Status += fmt.Sprintf(" %s in a row; %d end the game.", plural.Irregular(p, "pass", "passes"), goPassesToScore)
 		}
 		return st
 	}
@@ -437,14 +438,6 @@ func capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// plural returns one or many after the count n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // goRoute returns the method and handler of a path under /api/go/.
