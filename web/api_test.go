@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -153,14 +152,7 @@ func TestCancelledSearchLogged(t *testing.T) {
 		return otp.Thought{}, ctx.Err()
 	})
 	core, logs := observer.New(zapcore.DebugLevel)
-	s, err := New(th, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Logger: zap.New(core)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	ts.Client().Timeout = testTimeout
-	t.Cleanup(ts.Close)
-	t.Cleanup(s.Close)
+	s, ts := serveWith(t, th, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Logger: zap.New(core)})
 	startPos := `"board":"` + othello.Start().Board64() + `","side":"X"`
 	for _, c := range []struct{ path, body string }{
 		{"/api/new", `{}`},

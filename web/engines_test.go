@@ -14,15 +14,7 @@ import (
 // a second or so.
 func startEngineServer(t *testing.T) (*Server, *httptest.Server) {
 	t.Helper()
-	s, err := New(firstLegal{}, Options{ThinkTime: 5 * time.Second, Engines: Engines{Playouts: 200, Seed: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	ts.Client().Timeout = testTimeout
-	t.Cleanup(ts.Close)
-	t.Cleanup(s.Close)
-	return s, ts
+	return serveWith(t, firstLegal{}, Options{ThinkTime: 5 * time.Second, Engines: Engines{Playouts: 200, Seed: 1}})
 }
 
 // waitGame long-polls a game's state at path until cond holds, for at
@@ -170,14 +162,7 @@ func TestEngineGamesRefusals(t *testing.T) {
 // a minute) stops its search at once and drops its move: the server
 // closes promptly and the new game is as it was made.
 func TestEngineSearchAbandoned(t *testing.T) {
-	s, err := New(firstLegal{}, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Engines: Engines{Seed: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	ts.Client().Timeout = testTimeout
-	t.Cleanup(ts.Close)
-	t.Cleanup(s.Close)
+	s, ts := serveWith(t, firstLegal{}, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Engines: Engines{Seed: 1}})
 
 	postAs[KillAllState](t, ts, "/api/killallgo/new", `{"color":"black"}`)
 	if st := postAs[KillAllState](t, ts, "/api/killallgo/start", ``); !st.Thinking {
