@@ -21,6 +21,8 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/killallgo"
+	"github.com/tcgothello/mcts/killallgo/console"
+	"github.com/tcgothello/mcts/killallgo/player"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 )
@@ -134,8 +136,8 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 		errs = append(errs, errors.New("--selfplay needs --playouts: a game between searches of fixed size is reproducible"))
 	}
 	for _, h := range o.handicaps {
-		if h < 0 || h > len(handicapStones) {
-			errs = append(errs, fmt.Errorf("--handicap %d: want 0..%d", h, len(handicapStones)))
+		if h < 0 || h > killallgo.MaxHandicap {
+			errs = append(errs, fmt.Errorf("--handicap %d: want 0..%d", h, killallgo.MaxHandicap))
 		}
 	}
 	for _, p := range []struct{ flag, v string }{{"black", o.black}, {"white", o.white}} {
@@ -176,7 +178,7 @@ Rules: black wins when its stone leaves no white stone on the board; white wins 
 move, has no legal move, or after %d plies. Captures and suicide as in Go; no position may repeat.
 
 Flags:
-`, maxTimeLimit, defaultTimeLimit, killallgo.MaxPlies))
+`, console.MaxTimeLimit, console.DefaultTimeLimit, killallgo.MaxPlies))
 	b.WriteString(fs.FlagUsagesWrapped(100))
 	b.WriteString(`
 Logs go to stderr, never to stdout. Exit status: 0 after quit or the end of the input, 1 if the
@@ -221,12 +223,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 		return exitOK
 	}
-	t, err := newThinker(o.cfg, o.playouts, log)
+	t, err := player.New(o.cfg, o.playouts, log)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitUsage
 	}
-	if err := newSession(t, stdout, log).serve(stdin); err != nil {
+	if err := console.NewSession(t, stdout, log).Serve(stdin); err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitError
 	}

@@ -21,16 +21,11 @@ const (
 	playerRandom = "random" // a uniformly random move of the search's list
 )
 
-// handicapStones are black's handicap stones, (x, y), in the order they
-// are placed: the four 3-3 points, two at a time on opposite corners, then
-// the centre, then the middle of the lower side.
-var handicapStones = [...][2]int{{3, 3}, {5, 5}, {5, 3}, {3, 5}, {4, 4}, {4, 2}}
-
 // handicapPoints names the handicap stones' points, for --help.
 func handicapPoints() string {
-	names := make([]string, len(handicapStones))
-	for i, s := range handicapStones {
-		m, _ := killallgo.At(s[0], s[1])
+	stones, _ := killallgo.Handicap(killallgo.MaxHandicap)
+	names := make([]string, len(stones))
+	for i, m := range stones {
 		names[i] = m.String()
 	}
 	return strings.Join(names, ", ")
@@ -74,8 +69,8 @@ func selfplay(o options, w io.Writer, log *zap.Logger) error {
 // number, so that games between two searches differ.
 func playGame(o options, h int, game uint64, rng *rand.Rand) (goban.Color, int, error) {
 	g := killallgo.NewGame()
-	for _, s := range handicapStones[:h] {
-		m, _ := killallgo.At(s[0], s[1])
+	stones, _ := killallgo.Handicap(h) // h checked by parseOptions
+	for _, m := range stones {
 		if err := g.Put(m, goban.Black); err != nil {
 			return goban.Empty, 0, err
 		}
