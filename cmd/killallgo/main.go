@@ -48,6 +48,7 @@ type options struct {
 	handicaps []int // --selfplay: the handicaps played
 	black     string
 	white     string
+	gtp       bool // speak GTP instead of the console protocol
 	help      bool
 }
 
@@ -101,6 +102,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			handicapPoints()+" in that order")
 	fs.StringVar(&o.black, "black", o.black, "--selfplay: black's player, mcts or random")
 	fs.StringVar(&o.white, "white", o.white, "--selfplay: white's player, mcts or random")
+	fs.BoolVar(&o.gtp, "gtp", o.gtp,
+		"speak the Go Text Protocol (version 2) on stdin and stdout instead of the homework's commands, "+
+			"for GoGui, Sabaki and gogui-twogtp")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -132,6 +136,9 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	if o.selfplay < 0 {
 		errs = append(errs, fmt.Errorf("--selfplay %d: want a number of games, or 0", o.selfplay))
 	}
+	if o.selfplay > 0 && o.gtp {
+		errs = append(errs, errors.New("--selfplay and --gtp: choose one"))
+	}
 	if o.selfplay > 0 && o.playouts == 0 {
 		errs = append(errs, errors.New("--selfplay needs --playouts: a game between searches of fixed size is reproducible"))
 	}
@@ -160,6 +167,7 @@ func usage(fs *pflag.FlagSet) string {
 
 Usage:
   killallgo [flags]                      answer the commands on stdin, one a line, on stdout
+  killallgo --gtp [flags]                speak the Go Text Protocol instead (GoGui, Sabaki, gogui-twogtp)
   killallgo --selfplay N --playouts P    play N games a handicap, print a table, exit
 
 Commands (x = column from the left, y = row from the bottom, both 1..7):
@@ -228,7 +236,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitUsage
 	}
-	if err := console.NewSession(t, stdout, log).Serve(stdin); err != nil {
+	if o.gtp {
+		err = serveGTP(t, stdin, stdout, log)
+	} else {
+		err = console.NewSession(t, stdout, log).Serve(stdin)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitError
 	}

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/killallgo"
 )
 
@@ -93,7 +94,7 @@ var errLineTooLong = fmt.Errorf("a line longer than %d bytes is not a command of
 // fails. A line longer than MaxLineBytes gets an error reply, is skipped
 // whole, and changes nothing.
 func (s *Session) Serve(r io.Reader) error {
-	lr := NewLineReader(r, MaxLineBytes)
+	lr := lineread.New(r, MaxLineBytes)
 	for {
 		line, err := lr.Next()
 		// The think time counts from here: the referee's clock started
@@ -104,7 +105,7 @@ func (s *Session) Serve(r io.Reader) error {
 		}
 		quit := false
 		switch {
-		case errors.Is(err, ErrLineTooLong):
+		case errors.Is(err, lineread.ErrTooLong):
 			s.log.Warn("line too long", zap.Int("max", MaxLineBytes))
 			s.fail("%v", errLineTooLong)
 		case err != nil:

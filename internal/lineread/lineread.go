@@ -1,4 +1,8 @@
-package console
+// Package lineread reads text protocols' lines of a bounded length: a
+// longer line is read to its end and dropped, and reported, so that a
+// program can answer it with an error and go on with the next line (the
+// Kill-All Go console protocol, GTP).
+package lineread
 
 import (
 	"bufio"
@@ -7,29 +11,29 @@ import (
 	"strings"
 )
 
-// ErrLineTooLong is returned by LineReader.Next for a line longer than its
+// ErrTooLong is returned by Reader.Next for a line longer than its
 // bound, once the whole line has been read and dropped.
-var ErrLineTooLong = errors.New("line too long")
+var ErrTooLong = errors.New("line too long")
 
-// LineReader reads lines of a bounded length: a longer line is read to
+// Reader reads lines of a bounded length: a longer line is read to
 // its end and dropped, so that the next line is read whole, as the line
 // it is.
-type LineReader struct {
+type Reader struct {
 	br  *bufio.Reader
 	max int
 }
 
-// NewLineReader returns a reader of r's lines of at most max bytes, the
-// line break not counted.
-func NewLineReader(r io.Reader, max int) *LineReader {
-	return &LineReader{br: bufio.NewReaderSize(r, max+2), max: max}
+// New returns a reader of r's lines of at most max bytes, the line break
+// not counted.
+func New(r io.Reader, max int) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, max+2), max: max}
 }
 
-// Next returns the next line without its "\n" or "\r\n"; ErrLineTooLong
+// Next returns the next line without its "\n" or "\r\n"; ErrTooLong
 // for a line longer than the bound (the line dropped); io.EOF at the end
 // of the input (a last line without a line break is a line); or the
 // input's error.
-func (lr *LineReader) Next() (string, error) {
+func (lr *Reader) Next() (string, error) {
 	var b []byte
 	long := false
 	for {
@@ -50,7 +54,7 @@ func (lr *LineReader) Next() (string, error) {
 		}
 		line := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
 		if long || len(line) > lr.max {
-			return "", ErrLineTooLong
+			return "", ErrTooLong
 		}
 		return line, nil
 	}
