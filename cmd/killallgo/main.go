@@ -168,6 +168,7 @@ func usage(fs *pflag.FlagSet) string {
 Usage:
   killallgo [flags]                      answer the commands on stdin, one a line, on stdout
   killallgo --gtp [flags]                speak the Go Text Protocol instead (GoGui, Sabaki, gogui-twogtp)
+  killallgo referee [flags] "BLACK" "WHITE"  play one game between two programs; see killallgo referee --help
   killallgo --selfplay N --playouts P    play N games a handicap, print a table, exit
 
 Commands (x = column from the left, y = row from the bottom, both 1..7):
@@ -205,6 +206,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitError
 		}
 	}()
+	if len(args) > 0 && args[0] == "referee" {
+		return runReferee(args[1:], stdout, stderr)
+	}
 	o, fs, err := parseOptions(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\nRun 'killallgo --help' for the usage.\n", err)

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tcgothello/mcts/sgf"
+)
+
+// asProgramEnv makes the test binary run as killallgo itself, so that the
+// referee can start it as a program without a build.
+const asProgramEnv = "KILLALLGO_TEST_AS_PROGRAM"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asProgramEnv) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestReferee plays our engine against itself under `killallgo referee`,
+// and a program that exits at once against it: the result line, the SGF
+// record read back, the transcript.
+func TestReferee(t *testing.T) {
+	t.Setenv(asProgramEnv, "1")
+	dir := t.TempDir()
+	engine := "'" + os.Args[0] + "' --playouts 200 --arena 65536 --log-level warn --seed "
+	record, transcript := filepath.Join(dir, "game.sgf"), filepath.Join(dir, "game.txt")
+	out, stderr, code := runSession(t, "", "referee", "--time", "2", "--handicap", "3", "--sgf", record,
+		"--transcript", transcript, "--log-level", "warn", engine+"1", engine+"2")
+	if code != exitOK || !strings.HasPrefix(out, `black "`) || !strings.Contains(out, "handicap 3: ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	data, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sgf.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	winner := map[string]string{"B+": "black wins", "W+": "white wins"}[g.Result]
+	if g.Size != 7 || len(g.AddBlack) != 3 || g.Handicap != 3 || winner == "" || !strings.Contains(out, winner) {
+		t.Errorf("record %+v does not match the result %q", g, out)
+	}
+	tr, err := os.ReadFile(transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(tr), "→ black: reset\n← black: ok\n→ black: time 2\n") ||
+		strings.Count(string(tr), "→ ") < 2*len(g.Moves) {
+		t.Errorf("transcript:\n%s", tr)
+	}
+
+	// A program that exits at once forfeits at its first command.
+	out, _, code = runSession(t, "", "referee", "--sgf", "-", "--log-level", "warn", "sh -c 'exit 3'", engine+"1")
+	if code != exitOK || !strings.Contains(out, `white wins after 0 plies: black forfeits: to "reset" it closed its output: it exited (exit status 3)`) ||
+		!strings.Contains(out, "RE[W+Forfeit]") {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+}
+
+// TestRefereeUsage: --help, and bad command lines refused with status 2.
+func TestRefereeUsage(t *testing.T) {
+	out, _, code := runSession(t, "", "referee", "--help")
+	if code != exitOK || !strings.Contains(out, `killallgo referee [flags] "BLACK PROGRAM" "WHITE PROGRAM"`) {
+		t.Errorf("--help: exit %d, %q", code, out)
+	}
+	for _, flag := range []string{"--time", "--handicap", "--grace", "--sgf", "--transcript", "--log-level"} {
+		if !strings.Contains(out, flag) {
+			t.Errorf("--help does not name %s", flag)
+		}
+	}
+	for _, args := range [][]string{
+		{"referee", "one"},
+		{"referee", "a", "b", "c"},
+		{"referee", "--time", "0", "a", "b"},
+		{"referee", "--handicap", "7", "a", "b"},
+		{"referee", "--grace", "-1s", "a", "b"},
+		{"referee", "--bogus", "a", "b"},
+	} {
+		_, stderr, code := runSession(t, "", args...)
+		if code != exitUsage || !strings.Contains(stderr, "killallgo referee --help") {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	_, stderr, code := runSession(t, "", "referee", "./no-such-program", "./no-such-program")
+	if code != exitError || !strings.Contains(stderr, "no-such-program") {
+		t.Errorf("a missing program: exit %d, stderr %q", code, stderr)
+	}
+}
