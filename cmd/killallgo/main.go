@@ -180,7 +180,8 @@ Commands (x = column from the left, y = row from the bottom, both 1..7):
   start game       from now on every ply is recorded            -> ok
   think b|w        search a move for that colour and play it    -> X Y (0 0 is a pass)
   quit             end the program (so does the end of the input)
-A malformed, unknown or illegal command gets one line "error: ..." and changes nothing.
+A malformed, unknown or illegal command, or a line over 4096 bytes, gets one line "error: ..."
+and changes nothing.
 think replies within the time limit, keeping back a tenth of it (at least 250 ms) for a busy machine.
 
 Rules: black wins when its stone leaves no white stone on the board; white wins when black, to

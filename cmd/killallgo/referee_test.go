@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/shell"
 
 	"github.com/tcgothello/mcts/sgf"
 )
@@ -28,7 +31,7 @@ func TestReferee(t *testing.T) {
 	dir := t.TempDir()
 	engine := "'" + os.Args[0] + "' --playouts 200 --arena 65536 --log-level warn --seed "
 	record, transcript := filepath.Join(dir, "game.sgf"), filepath.Join(dir, "game.txt")
-	out, stderr, code := runSession(t, "", "referee", "--time", "2", "--handicap", "3", "--sgf", record,
+	out, stderr, code := runSession(t, "", "referee", "--time", "10", "--handicap", "3", "--sgf", record,
 		"--transcript", transcript, "--log-level", "warn", engine+"1", engine+"2")
 	if code != exitOK || !strings.HasPrefix(out, `black "`) || !strings.Contains(out, "handicap 3: ") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
@@ -99,5 +102,65 @@ func TestRefereeUsage(t *testing.T) {
 	_, stderr, code := runSession(t, "", "referee", "./no-such-program", "./no-such-program")
 	if code != exitError || !strings.Contains(stderr, "no-such-program") {
 		t.Errorf("a missing program: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestDocumentedReferee runs the referee examples of the README and
+// docs/killallgo.md
+// ("$ bin/killallgo referee ...", continued over lines ending in "\"),
+// with this test binary as bin/killallgo, and compares what they print
+// with what the page shows, up to the next command or the end of the
+// block, the date of a record aside.
+func TestDocumentedReferee(t *testing.T) {
+	t.Setenv(asProgramEnv, "1")
+	var text []byte
+	for _, name := range []string{"../../README.md", "../../docs/killallgo.md"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = append(text, b...)
+	}
+	lines := strings.Split(string(text), "\n")
+	date := regexp.MustCompile(`DT\[[0-9-]+\]`)
+	found := 0
+	for i := 0; i < len(lines); i++ {
+		cmd, ok := strings.CutPrefix(lines[i], "$ bin/killallgo referee ")
+		if !ok {
+			continue
+		}
+		for strings.HasSuffix(cmd, `\`) && i+1 < len(lines) {
+			i++
+			cmd = strings.TrimSuffix(cmd, `\`) + " " + strings.TrimSpace(lines[i])
+		}
+		args, err := shell.Fields(cmd, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		for j, a := range args {
+			if rest, ok := strings.CutPrefix(a, "bin/killallgo"); ok {
+				args[j] = "'" + os.Args[0] + "'" + rest
+			}
+			if j > 0 && args[j-1] == "--sgf" && a != "-" {
+				args[j] = filepath.Join(dir, a)
+			}
+		}
+		var want strings.Builder
+		for _, out := range lines[i+1:] {
+			if strings.HasPrefix(out, "```") || strings.HasPrefix(out, "$ ") {
+				break
+			}
+			want.WriteString(out + "\n")
+		}
+		got, stderr, code := runSession(t, "", append([]string{"referee"}, args...)...)
+		got = strings.ReplaceAll(date.ReplaceAllString(got, "DT[]"), "'"+os.Args[0]+"'", "bin/killallgo")
+		if code != exitOK || got != date.ReplaceAllString(want.String(), "DT[]") {
+			t.Errorf("example %q: exit %d, stderr %q, output\n%s\nshown\n%s", cmd, code, stderr, got, want.String())
+		}
+		found++
+	}
+	if found < 3 {
+		t.Errorf("found %d referee examples, want 3 (README, docs/killallgo.md)", found)
 	}
 }

@@ -37,8 +37,9 @@ type line struct {
 
 // exitNoteWait is how long the referee waits, after a program's output
 // ended or a write failed, to learn its exit status for the message: a
-// program that closes its output is about to exit.
-const exitNoteWait = 500 * time.Millisecond
+// program that closes its output is about to exit, but on a busy machine
+// the exit may take a while to be seen.
+const exitNoteWait = 2 * time.Second
 
 // send writes one command line.
 func (e *Endpoint) send(cmd string) error {

@@ -215,8 +215,8 @@ func (g *game) setUp() *forfeit {
 
 // ack sends cmd to colour c's program and wants "ok" within limit.
 func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
-	if err := g.send(c, cmd); err != nil {
-		return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err)}
+	if f := g.sendTo(c, cmd); f != nil {
+		return f
 	}
 	reply, err := g.reply(c, limit)
 	switch {
@@ -232,8 +232,8 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 // the referee's board and record.
 func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	cmd := "think " + letter(c)
-	if err := g.send(c, cmd); err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err)}
+	if f := g.sendTo(c, cmd); f != nil {
+		return 0, f
 	}
 	limit := time.Duration(g.cfg.TimeLimit)*time.Second + g.cfg.Grace
 	reply, err := g.reply(c, limit)
@@ -279,6 +279,22 @@ func parseMove(reply string) (killallgo.Move, error) {
 		return 0, fmt.Errorf("(%d, %d) is off the board: want 1 <= X, Y <= %d, or 0 0", x, y, killallgo.Size)
 	}
 	return m, nil
+}
+
+// sendTo sends cmd to colour c's program, or returns its forfeit if it
+// cannot be sent. A program that exited cannot be written to; whether the
+// referee finds that out by writing or by reading depends on the timing,
+// so a failed write looks at the output first, to give the same reason
+// either way: the output closed, and the exit status.
+func (g *game) sendTo(c goban.Color, cmd string) *forfeit {
+	err := g.send(c, cmd)
+	if err == nil {
+		return nil
+	}
+	if _, rerr := g.reply(c, exitNoteWait); rerr != nil && !isLate(rerr) {
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, rerr)}
+	}
+	return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err)}
 }
 
 // send writes cmd to colour c's program and to the transcript.

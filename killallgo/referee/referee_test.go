@@ -122,7 +122,7 @@ func TestConfigRefused(t *testing.T) {
 func TestRandomGames(t *testing.T) {
 	for h := 0; h <= killallgo.MaxHandicap; h += 2 {
 		stones, _ := killallgo.Handicap(h)
-		res := playPipes(t, "", "", Config{TimeLimit: 1, Handicap: stones})
+		res := playPipes(t, "", "", Config{TimeLimit: 5, Handicap: stones})
 		if res.Forfeit {
 			t.Fatalf("handicap %d: %s", h, res.Reason)
 		}
