@@ -111,15 +111,23 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, refereeUsage+fs.FlagUsagesWrapped(100))
 		return exitOK
 	}
-	log := newLogger(o.logLevel, stderr)
+	// The programs' stderr and the log share the referee's. A file is
+	// handed to the programs as it is; any other writer gets their output
+	// through copying goroutines, which must take turns with each other
+	// and with the log.
+	errOut := stderr
+	if _, ok := stderr.(*os.File); !ok {
+		errOut = zapcore.Lock(zapcore.AddSync(stderr))
+	}
+	log := newLogger(o.logLevel, errOut)
 	defer func() { _ = log.Sync() }()
-	black, err := referee.Start("black", o.black, stderr)
+	black, err := referee.Start("black", o.black, errOut)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: black: %v\n", err)
 		return exitError
 	}
 	defer black.Stop()
-	white, err := referee.Start("white", o.white, stderr)
+	white, err := referee.Start("white", o.white, errOut)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: white: %v\n", err)
 		return exitError
