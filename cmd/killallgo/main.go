@@ -113,15 +113,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	o := defaultOptions()
 	fs := newFlagSet(&o)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			o.help = true
-			return o, fs, nil
-		}
+	if help, err := parseFlags(fs, args, &o.help); help || err != nil {
 		return o, fs, err
-	}
-	if o.help {
-		return o, fs, nil
 	}
 	var errs []error
 	if fs.NArg() > 0 {
@@ -158,6 +151,19 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 		errs = append(errs, err)
 	}
 	return o, fs, errors.Join(errs...)
+}
+
+// parseFlags parses args with fs and reports whether help was asked for
+// (-h, --help: *help is set then), or the parse's error.
+func parseFlags(fs *pflag.FlagSet, args []string, help *bool) (bool, error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			*help = true
+			return true, nil
+		}
+		return false, err
+	}
+	return *help, nil
 }
 
 // usage is the text of --help.
@@ -230,7 +236,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		zap.Int64("playouts", o.playouts), zap.Bool("solver", o.cfg.Solver), zap.Bool("reuse", o.cfg.Reuse),
 		zap.Int("arena", o.cfg.ArenaNodes))
 	if o.selfplay > 0 {
-		if err := selfplay(o, stdout, log); err != nil {
+		if err := selfplayTable(o, stdout, log); err != nil {
 			fmt.Fprintf(stderr, "killallgo: %v\n", err)
 			return exitError
 		}

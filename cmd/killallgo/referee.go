@@ -68,15 +68,8 @@ func newRefereeFlags(o *refereeOptions) *pflag.FlagSet {
 func parseReferee(args []string) (refereeOptions, *pflag.FlagSet, error) {
 	var o refereeOptions
 	fs := newRefereeFlags(&o)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			o.help = true
-			return o, fs, nil
-		}
+	if help, err := parseFlags(fs, args, &o.help); help || err != nil {
 		return o, fs, err
-	}
-	if o.help {
-		return o, fs, nil
 	}
 	var errs []error
 	if fs.NArg() != 2 {

@@ -260,13 +260,7 @@ func (s *Session) think(c goban.Color, read time.Time) {
 	ctx, cancel := context.WithDeadline(context.Background(), read.Add(ThinkBudget(s.limit)))
 	defer cancel()
 	m := s.player.Move(ctx, s.game, c)
-	var err error
-	if m == killallgo.Pass {
-		err = s.game.Pass(c)
-	} else {
-		err = s.game.Put(m, c)
-	}
-	if err != nil {
+	if err := s.game.Play(m, c); err != nil {
 		// The player checked the move against the game: a bug.
 		s.log.Error("the chosen move is illegal; passing instead", zap.Stringer("move", m), zap.Error(err))
 		m = killallgo.Pass

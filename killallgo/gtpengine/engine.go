@@ -110,13 +110,7 @@ func (e *Engine) start() {
 // play plays m for c on the game and records it.
 func (e *Engine) play(m killallgo.Move, c goban.Color) error {
 	e.start()
-	var err error
-	if m == killallgo.Pass {
-		err = e.game.Pass(c)
-	} else {
-		err = e.game.Put(m, c)
-	}
-	if err != nil {
+	if err := e.game.Play(m, c); err != nil {
 		return err
 	}
 	e.plies = append(e.plies, ply{m, c})

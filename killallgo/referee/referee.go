@@ -244,11 +244,7 @@ func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	if err != nil {
 		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err)}
 	}
-	if m == killallgo.Pass {
-		err = g.board.Pass(c)
-	} else {
-		err = g.board.Put(m, c)
-	}
+	err = g.board.Play(m, c)
 	if err != nil {
 		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, an illegal move: %v", cmd, reply, err)}
 	}
