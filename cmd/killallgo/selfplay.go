@@ -60,4 +60,3 @@ func selfplayTable(o options, w io.Writer, log *zap.Logger) error {
 	}
 	return nil
 }
-
