@@ -87,8 +87,13 @@ func (v Vertex) String() string {
 	return string(columns[v.X-1]) + strconv.Itoa(v.Y)
 }
 
+// ErrOffBoard is ParseVertex's error for a well-formed vertex that is not
+// on the board.
+var ErrOffBoard = errors.New("off the board")
+
 // ParseVertex parses a vertex of a board of side size: "pass", or a
-// column letter (not I) and a row, in any case.
+// column letter (not I) and a row, in any case; an error wrapping
+// ErrOffBoard for a vertex beyond the board.
 func ParseVertex(s string, size int) (Vertex, error) {
 	if strings.EqualFold(s, "pass") {
 		return PassVertex, nil
@@ -102,7 +107,7 @@ func ParseVertex(s string, size int) (Vertex, error) {
 		return Vertex{}, fmt.Errorf("vertex %q: want a column letter and a row, or pass", s)
 	}
 	if x > size || y < 1 || y > size {
-		return Vertex{}, fmt.Errorf("vertex %q: off the %dx%d board", s, size, size)
+		return Vertex{}, fmt.Errorf("vertex %q: %w (%dx%d)", s, ErrOffBoard, size, size)
 	}
 	return Vertex{X: x, Y: y}, nil
 }

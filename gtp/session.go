@@ -101,11 +101,6 @@ var commandNames = []string{"boardsize", "clear_board", "final_score", "genmove"
 	"list_commands", "name", "play", "protocol_version", "quit", "set_free_handicap", "showboard",
 	"time_left", "time_settings", "undo", "version"}
 
-// handlerOf returns the handler of command name, or nil.
-func handlerOf(name string) handler {
-	return commands[name]
-}
-
 // commands are the commands a session knows, by name.
 var commands = map[string]handler{
 	"protocol_version":  func(*Session, []string, time.Time) (string, error) { return "2", nil },
@@ -206,7 +201,7 @@ func (s *Session) handle(line string, read time.Time) (quit bool) {
 		return false
 	}
 	name, args := f[0], f[1:]
-	h := handlerOf(name)
+	h := commands[name]
 	if h == nil || !slices.Contains(s.names(), name) {
 		s.respond(id, fmt.Errorf("%w: %q", ErrUnknownCommand, name), line)
 		return false
@@ -292,7 +287,7 @@ func (s *Session) play(args []string, _ time.Time) (string, error) {
 	v, err := ParseVertex(args[1], s.engine.BoardSize())
 	if err != nil {
 		// A vertex off the board is an illegal move, not bad syntax.
-		if strings.Contains(err.Error(), "off the") {
+		if errors.Is(err, ErrOffBoard) {
 			return "", fmt.Errorf("%w: %v", ErrIllegalMove, err)
 		}
 		return "", fmt.Errorf("%w: %v", ErrSyntax, err)
