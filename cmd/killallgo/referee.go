@@ -48,6 +48,13 @@ or exiting; the result line says why.
 Flags:
 `
 
+// refereeStatus ends the referee's --help.
+const refereeStatus = `
+The result line goes to stdout, logs and the programs' stderr to stderr. Exit status: 0 when a
+game was played, whatever its result; 1 when a program cannot be started or the record cannot
+be written; 2 on a bad command line. docs/killallgo.md has the details.
+`
+
 // newRefereeFlags declares the referee's flags on o.
 func newRefereeFlags(o *refereeOptions) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("killallgo referee", pflag.ContinueOnError)
@@ -101,7 +108,7 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if o.help {
-		fmt.Fprint(stdout, refereeUsage+fs.FlagUsagesWrapped(100))
+		fmt.Fprint(stdout, refereeUsage+fs.FlagUsagesWrapped(100)+refereeStatus)
 		return exitOK
 	}
 	// The programs' stderr and the log share the referee's. A file is

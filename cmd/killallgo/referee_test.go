@@ -78,7 +78,8 @@ func TestReferee(t *testing.T) {
 // TestRefereeUsage: --help, and bad command lines refused with status 2.
 func TestRefereeUsage(t *testing.T) {
 	out, _, code := runSession(t, "", "referee", "--help")
-	if code != exitOK || !strings.Contains(out, `killallgo referee [flags] "BLACK PROGRAM" "WHITE PROGRAM"`) {
+	if code != exitOK || !strings.Contains(out, `killallgo referee [flags] "BLACK PROGRAM" "WHITE PROGRAM"`) ||
+		!strings.Contains(out, "Exit status: 0 when a\ngame was played") {
 		t.Errorf("--help: exit %d, %q", code, out)
 	}
 	for _, flag := range []string{"--time", "--handicap", "--grace", "--sgf", "--transcript", "--log-level"} {
