@@ -3,9 +3,7 @@
 // Go rules of package goban, the search's state and moves (Rules
 // implements mcts.Game), the simulation policy of its playouts, and the
 // game as a front end keeps it (Game: set-up stones, then a record under
-// positional superko), and the front ends' move choice (Thinker: the
-// search, with a legal fallback), shared by the killallgo program and the
-// browser page.
+// positional superko).
 //
 // The rules (docs/killallgo.md says why each is so):
 //

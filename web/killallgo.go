@@ -1,7 +1,7 @@
 package web
 
 // This file is the Kill-All Go page (/killallgo): the person against the
-// engine of cmd/killallgo (killallgo.Thinker, the same search), black's
+// engine of cmd/killallgo (killallgo/player's Thinker, the same search), black's
 // handicap stones placed by clicking before the game starts (the
 // homework's put), and its JSON API under /api/killallgo/.
 
@@ -17,6 +17,7 @@ import (
 
 	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/killallgo"
+	"github.com/tcgothello/mcts/killallgo/player"
 )
 
 // The phases of a Kill-All Go game.
@@ -33,7 +34,7 @@ type killAllRoom struct {
 	engine engineSlot   // guarded by mu
 	// thinker is the engine, made at its first search; used only by the
 	// search goroutine, under engine.run.
-	thinker *killallgo.Thinker
+	thinker *player.Thinker
 }
 
 // killAllMatch is the game: set-up stones, then the record. Its methods
@@ -335,7 +336,7 @@ func (s *Server) settleKillAll() {
 // under k.engine.run.
 func (k *killAllRoom) search(s *Server, ctx context.Context, g *killallgo.Game, c goban.Color, fresh bool) (killallgo.Move, string) {
 	if k.thinker == nil {
-		t, err := killallgo.NewThinker(s.engines.killAllConfig(), s.engines.Playouts, s.log)
+		t, err := player.New(s.engines.killAllConfig(), s.engines.Playouts, s.log)
 		if err != nil {
 			// Unreachable: the configuration is the core's defaults.
 			s.log.Error("the Kill-All Go engine could not start", zap.Error(err))
