@@ -160,3 +160,14 @@ func (g *Game) RandomMove(c goban.Color, src rand.Source) Move {
 	}
 	return pointMove(g.rec.RandomMove(c, src))
 }
+
+// Clone returns a copy of g that can be played on, or searched in another
+// goroutine, while g changes.
+func (g *Game) Clone() *Game {
+	c := &Game{setup: g.setup, start: g.start}
+	if g.rec != nil {
+		c.rec = new(goban.Game)
+		c.rec.CopyFrom(g.rec)
+	}
+	return c
+}

@@ -157,9 +157,10 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.StringVar(&o.logFile, "log-file", o.logFile,
 		"append the logs to this file instead of stderr (default: stderr)")
 	fs.StringVar(&o.httpAddr, "http", o.httpAddr,
-		"serve a page to play the engine in a browser at `ADDR` (host:port), e.g. "+web.DefaultAddr+
-			" (loopback; 7122 is the classic port); --time then defaults to "+web.DefaultThinkTime.String()+
-			" a move, and the page can change it (default: no page)")
+		"serve the games in a browser at `ADDR` (host:port), e.g. "+web.DefaultAddr+
+			" (loopback; 7122 is the classic port): / lists them, /othello plays this engine, /go is Go for two people, "+
+			"/killallgo and /einstein play those programs' engines; --time then defaults to "+web.DefaultThinkTime.String()+
+			" a move, and each page can change it (default: no page)")
 	fs.BoolVar(&o.nboard, "nboard", o.nboard,
 		"speak the NBoard GUI's protocol (version 2) on stdin and stdout instead of OTP: the command "+
 			"line to give NBoard as an engine; its depth sets the think time (docs/nboard.md) (default: OTP)")
@@ -340,7 +341,7 @@ Usage:
                             The end of the input ends the program.
   search [flags] PORT       play a judge listening on 127.0.0.1:PORT
   search [flags] IP PORT    play a judge listening on IP:PORT
-  search --http ADDR        serve a page at http://ADDR/ to play the engine in a browser
+  search --http ADDR        serve every game in a browser at http://ADDR/ (Othello against this engine)
   search --nboard           be an engine of the NBoard GUI: its protocol on stdin and stdout
   search --perft D          measure move generation: perft from the start position, then exit
   search --solve FILE       solve endgame positions exactly, one a line, then exit; with --time,

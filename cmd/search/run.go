@@ -157,8 +157,10 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	if o.httpAddr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		fmt.Fprintf(stderr, "%s: play at http://%s/ (Ctrl-C to stop)\n", o.name, o.httpAddr)
-		return web.Run(ctx, o.httpAddr, thinker, web.Options{ThinkTime: o.thinkTime, Logger: log})
+		// The URL is printed once the server listens, with the port it
+		// got and a loopback host for an all-interfaces address.
+		ready := func(url string) { fmt.Fprintf(stderr, "%s: play at %s (Ctrl-C to stop)\n", o.name, url) }
+		return web.Run(ctx, o.httpAddr, thinker, web.Options{ThinkTime: o.thinkTime, Logger: log, Ready: ready})
 	}
 	if o.nboard {
 		// Until NBoard sets a depth, --time is the think time.
