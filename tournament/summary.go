@@ -72,6 +72,7 @@ func NewSummary(h Header, recs []Record, complete bool, end time.Time) Summary {
 	names := h.Names()
 	s := Summary{Header: h, Complete: complete, End: end.UTC(), Standings: []StandingSummary{}, Pairs: []PairSummary{}}
 	s.Version = resultsVersion
+	s.Fingerprint = h.ComputeFingerprint()
 	s.Games = slices.Clone(recs)
 	slices.SortFunc(s.Games, func(a, b Record) int { return a.Game - b.Game })
 	for i, st := range Standings(names, recs) {

@@ -30,6 +30,7 @@ type tournamentOptions struct {
 	engineLogDir string
 	host         string
 	sprt         *tournament.SPRT
+	shard        *tournament.Shard // --shard K/N, nil for the whole tournament
 	logLevel     zapcore.Level
 	limits       match.Limits
 }
@@ -118,6 +119,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
 	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
+	shard := fs.String("shard", "", "play only the games whose index (game number - 1) is K modulo N, \"K/N\",\ninto their own --results file; judge tournament merge joins the shards\n(docs/tournament.md)")
 	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -175,6 +177,21 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 			return o, fmt.Errorf("--sprt: a test between two engines, not %d", len(o.engines))
 		}
 		o.sprt = &t
+	}
+	if fs.Changed("shard") {
+		sh, err := tournament.ParseShard(*shard)
+		if err != nil {
+			return o, fmt.Errorf("--shard: %w", err)
+		}
+		if o.results == "" {
+			return o, errors.New("--shard: give the shard its --results file, for judge tournament merge")
+		}
+		if !o.seedGiven {
+			return o, errors.New("--shard: give --seed, the same to every shard, so that they play one schedule")
+		}
+		if sh.N > 1 {
+			o.shard = &sh // 0/1 is the whole tournament
+		}
 	}
 	if err := checkLimits(o.limits); err != nil {
 		return o, err
