@@ -41,6 +41,7 @@ colours swapped, standings with Elo ratings, resumable.
 
 Usage:
   judge tournament [flags] --engine SPEC --engine SPEC [--engine SPEC...]
+  judge tournament merge [flags] FILE...      join the results of shards (--shard; see its --help)
 
 Each --engine SPEC is "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...": NAME is the engine's name in
 the results (one word, unique); "seed" says the engine accepts a seed as --seed N (seed=FLAG
@@ -62,8 +63,10 @@ plays one opening, every pair playing it twice, once with each colour. --seed fi
 the openings and the engines' seeds (each game's seeds are derived from it).
 
 Output: progress lines and logs on stderr; on stdout the standings after every round and at the
-end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% margin,
-forfeits), then each pair's result. --results keeps every finished game (JSON lines, written as
+end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% interval,
+forfeits), then each pair's result. The interval is exact (Clopper-Pearson on the score): its two
+ends, "[-18, +1000]" for 7 wins in 8, an end that 100% or 0% reaches open ("[-72, +inf)" for 4 in
+4, whose Elo, infinite, prints "-"), and "-" for an engine without games. --results keeps every finished game (JSON lines, written as
 each game ends); given an existing file, the tournament resumes: finished games are not played
 again. Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
@@ -76,8 +79,14 @@ cutechess-cli do. It counts the pairs of games (one opening, each colour once) b
 engine's points in them, 0 to 2 (pentanomial), and takes the generalized log-likelihood ratio of
 H1 over H0; it stops when the ratio leaves [ln(beta/(1-alpha)), ln((1-beta)/alpha)]. Each progress
 line ends with "LLR x [lower, upper]", and the end with the verdict (or "not decided" when the
-rounds run out): give rounds enough (--rounds 500). Standings at 100% or 0% print a bound
-("> +140": the end of the exact 95% interval) instead of an infinite Elo.
+rounds run out): give rounds enough (--rounds 500).
+
+--shard K/N plays only the games whose index (game number - 1) is K modulo N, of the very schedule
+the whole tournament plays (it does not depend on N), into the shard's own --results file, which
+resumes as usual; run the N shards anywhere (GNU parallel, a Slurm array, a Kubernetes Indexed
+Job: docs/tournament.md), with the same flags and --seed, then join them with
+"judge tournament merge --results FILE SHARD-FILES..." (see its --help). A shard with --sprt plays
+all its games: the merge applies the test in game order, as a single run would.
 
 Flags:
 `
@@ -91,6 +100,10 @@ Example:
   judge tournament --rounds 500 --sprt elo0=0,elo1=30 --results sprt.jsonl \
     --engine "name=new seed cmd=bin/search --playouts 2000 --exploration 0.4" \
     --engine "name=old seed cmd=bin/search --playouts 2000"
+  for k in 0 1 2; do judge tournament --shard $k/3 --seed 1 --results shard-$k.jsonl \
+    --engine "name=uct seed cmd=bin/search --playouts 2000" \
+    --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" & done; wait
+  judge tournament merge --results t.jsonl shard-0.jsonl shard-1.jsonl shard-2.jsonl
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
 engine cannot be started, a file cannot be written: the results file keeps the finished games) or
