@@ -85,7 +85,6 @@ func TestReadGolden(t *testing.T) {
 	}
 }
 
-
 // testRecord returns a record of the real runs with old replaced by new
 // once (the test fails if old is not there).
 func testRecord(t *testing.T, name, old, new string) string {
