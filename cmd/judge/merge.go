@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -49,8 +50,9 @@ const mergeUsageTail = `
 Example:
   judge tournament merge --results t.jsonl --json t.json shard-*.jsonl
 
-Exit status: 0 when every game of the tournament is in the files, 1 when games are missing (the
-outputs are written all the same) or an output cannot be written, 2 on a bad command line, a FILE
+Exit status: 0 when every game of the tournament is in the files, 1 when games are missing or an
+engine never played a game (all its games lost unplayed; the outputs are written all the same) or
+an output cannot be written, 2 on a bad command line, a FILE
 that cannot be read or is not a results file, or files that cannot be merged.
 `
 
@@ -140,7 +142,6 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "judge tournament merge: the sequential test decided after game %d: the %s after it are kept in the results but not counted, as a single run would not have played them\n",
 			counted[len(counted)-1].Game, countOf(len(m.Records)-len(counted), "game"))
 	}
-	status := 0
 	if o.results != "" {
 		if err := tournament.WriteResults(o.results, m.Header, m.Records); err != nil {
 			return fail(1, err)
@@ -153,10 +154,14 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			return fail(1, err)
 		}
 	}
-	if !complete {
-		status = 1
+	if absent := neverPlayed(names, counted); len(absent) > 0 {
+		fmt.Fprintf(stderr, "judge tournament merge: never played a game: %s\n", strings.Join(absent, ", "))
+		return 1
 	}
-	return status
+	if !complete {
+		return 1
+	}
+	return 0
 }
 
 // countBefore returns how many of recs, sorted by game, come before game.

@@ -223,6 +223,11 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		return runErr
 	}
 	if absent := neverPlayed(t.names, recs); len(absent) > 0 {
+		if o.shard != nil {
+			// A shard holds a few games of each engine: the merge judges.
+			log.Warn("in this shard, never played a game", zap.Strings("engines", absent))
+			return nil
+		}
 		return neverPlayedError(strings.Join(absent, ", "))
 	}
 	return nil
