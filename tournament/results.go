@@ -30,7 +30,10 @@ type EngineInfo struct {
 }
 
 // Header is the first line of a results file: what the tournament is, so
-// that a resumed run plays the same schedule.
+// that a resumed run plays the same schedule. Every field but Version,
+// Start, Shard and Fingerprint is part of the tournament's fingerprint
+// (ComputeFingerprint): a field added here that runs of one tournament may
+// differ in must be left out there.
 type Header struct {
 	Version   int          `json:"version"`
 	Mode      string       `json:"mode"`

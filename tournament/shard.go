@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // This file splits a tournament over several runs (shards) that may play
@@ -92,36 +93,27 @@ func sameShard(a, b *Shard) bool {
 	return *a == *b
 }
 
-// fingerprinted is what makes a tournament the tournament it is, in the
-// fingerprint's canonical form: everything that decides which games are
-// played and how (the schedule, the engines' command lines, the time
-// control, a sequential test that stops it), and nothing that differs
-// between the runs of its shards (the start, the shard).
-type fingerprinted struct {
-	Mode      string       `json:"mode"`
-	Seed      uint64       `json:"seed"`
-	Rounds    int          `json:"rounds"`
-	Engines   []EngineInfo `json:"engines"`
-	Openings  []string     `json:"openings"`
-	GenMoveMS float64      `json:"genmove_ms"`
-	ReplyMS   float64      `json:"reply_ms"`
-	SPRT      *SPRT        `json:"sprt,omitempty"`
-}
-
 // fingerprintHex is how many hexadecimal digits of the SHA-256 a
 // fingerprint keeps: 64 bits, short enough to compare by eye, and the
 // chance that two different tournaments share one (2^-64) is nil.
 const fingerprintHex = 16
 
 // ComputeFingerprint returns the fingerprint of the tournament h
-// describes: the first digits of the SHA-256 of its defining fields in a
-// fixed JSON form. Two results files with the same fingerprint come from
-// the same tournament, whichever shard, machine or start.
+// describes: the first digits of the SHA-256 of its header in JSON, less
+// what differs between the runs of one tournament's shards (the version,
+// the start, the shard, the fingerprint itself). So every other field of
+// the header is part of it: what decides which games are played and how
+// (mode, seed, rounds, engines with their commands and seed flags,
+// openings, time limits, a sequential test that stops it). A field added
+// with omitempty leaves the fingerprints of older files as they were. Two
+// results files with the same fingerprint come from the same tournament,
+// whichever shard, machine or start.
 func (h *Header) ComputeFingerprint() string {
-	data, err := json.Marshal(fingerprinted{Mode: h.Mode, Seed: h.Seed, Rounds: h.Rounds, Engines: h.Engines,
-		Openings: h.Openings, GenMoveMS: h.GenMoveMS, ReplyMS: h.ReplyMS, SPRT: h.SPRTTest})
+	c := *h
+	c.Version, c.Start, c.Shard, c.Fingerprint = 0, time.Time{}, nil, ""
+	data, err := json.Marshal(c)
 	if err != nil {
-		panic(err) // plain fields: cannot fail
+		panic(err) // plain fields, finite numbers (JSON has no others): cannot fail
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])[:fingerprintHex]
