@@ -52,8 +52,8 @@ Example:
 
 Exit status: 0 when every game of the tournament is in the files, 1 when games are missing or an
 engine never played a game (all its games lost unplayed; the outputs are written all the same) or
-an output cannot be written, 2 on a bad command line, a FILE
-that cannot be read or is not a results file, or files that cannot be merged.
+an output cannot be written, 2 on a bad command line, a FILE that cannot be read or is not a
+results file, or files that cannot be merged.
 `
 
 // parseMergeOptions parses the arguments after "tournament merge". Usage

@@ -224,3 +224,38 @@ func TestMergeCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// A sequential test split in shards: each shard plays all its games, and
+// the merge stops counting where a single run playing one game at a time
+// stops (8 pairs against an engine that loses every game), printing the
+// same standings, pairs and verdict; the games after the stop stay in the
+// merged file, uncounted, and the merge says so.
+func TestTournamentShardsSPRT(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	flags := []string{"--rounds", "12", "--seed", "1", "--sprt", "elo0=0,elo1=200", "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b cmd=" + fakeEngine(t, "b", "illegal")}
+	single := runTourney(t, ctx, flags, nil)
+	if single.code != 0 || !strings.Contains(single.stdout, "final standings (16 of 24 games)") {
+		t.Fatalf("single run: status %d, want 0 and 16 games; stdout:\n%s", single.code, single.stdout)
+	}
+	var files []string
+	for k := range 2 {
+		file := filepath.Join(dir, "shard-"+strconv.Itoa(k)+".jsonl")
+		r := runTourney(t, ctx, append([]string{"--shard", strconv.Itoa(k) + "/2", "--results", file}, flags...), nil)
+		if r.code != 0 || !strings.Contains(r.stdout, "final standings (12 of 12 games)") || strings.Contains(r.stdout, "sprt ") {
+			t.Fatalf("shard %d/2: status %d, want 0, all 12 games and no verdict; stdout:\n%s", k, r.code, r.stdout)
+		}
+		files = append(files, file)
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	m := runMergeCmd(append([]string{"--results", merged}, files...)...)
+	if m.code != 0 || m.stdout != finalSection(t, single.stdout) || !strings.Contains(m.stderr, "decided after game 16: the 8 games after it are kept") {
+		t.Errorf("merge: status %d, stdout\n%s\nwant the single run's\n%s\nstderr %s", m.code, m.stdout, finalSection(t, single.stdout), m.stderr)
+	}
+	if _, recs := readResults(t, merged); len(recs) != 24 {
+		t.Errorf("merged file holds %d games, want all 24", len(recs))
+	}
+}
