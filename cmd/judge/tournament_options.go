@@ -66,9 +66,9 @@ Output: progress lines and logs on stderr; on stdout the standings after every r
 end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% interval,
 forfeits), then each pair's result. The interval is exact (Clopper-Pearson on the score): its two
 ends, "[-18, +1000]" for 7 wins in 8, an end that 100% or 0% reaches open ("[-72, +inf)" for 4 in
-4, whose Elo, infinite, prints "-"), and "-" for an engine without games. --results keeps every finished game (JSON lines, written as
-each game ends); given an existing file, the tournament resumes: finished games are not played
-again. Each engine is assumed to use one core; the two engines of a game take turns unless they
+4, whose Elo, infinite, prints "-"), and "-" for an engine without games. --results keeps every
+finished game (JSON lines, written as each game ends); given an existing file, the tournament
+resumes: finished games are not played again (a changed engine command is allowed, and logged). Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
 that do).
 
