@@ -23,8 +23,10 @@ import (
 	"github.com/tcgothello/mcts/tournament"
 )
 
-// hooks let tests observe a judge running in-process.
+// hooks let tests observe a judge running in-process, and feed it.
 type hooks struct {
+	// stdin is what judge convert - reads, os.Stdin when nil.
+	stdin io.Reader
 	// listening is called with the listener's address once it is open.
 	listening func(net.Addr)
 	// gameEnded is called after each game of a tournament is saved.
@@ -48,7 +50,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 		return runTournament(ctx, args[1:], stdout, stderr, h)
 	}
 	if len(args) > 0 && args[0] == "convert" {
-		return runConvert(args[1:], stdout, stderr)
+		stdin := h.stdin
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		return runConvert(args[1:], stdin, stdout, stderr)
 	}
 	o, err := parseOptions(args, stdout)
 	if code, ok := parsed(err, "judge", stderr); !ok {

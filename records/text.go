@@ -1,4 +1,4 @@
-package main
+package records
 
 // This file reads the text records back: judge --record (match.WriteRecord)
 // and judge tournament --record (a header line per game, then
@@ -53,9 +53,9 @@ type textGame struct {
 
 // readTextRecord reads a text record: a match's (it starts with "match:")
 // or a tournament's (with "game N, round R, opening ...").
-func readTextRecord(text string) ([]recordedGame, error) {
+func readTextRecord(text string) ([]Game, error) {
 	lines := strings.Split(text, "\n")
-	var games []recordedGame
+	var games []Game
 	var cur *textGame
 	finish := func() error {
 		if cur == nil {
@@ -180,42 +180,42 @@ func (t *textGame) add(l string, tourney bool) error {
 }
 
 // game checks the block whole and rebuilds its game.
-func (t *textGame) game() (recordedGame, error) {
+func (t *textGame) game() (Game, error) {
 	for _, key := range []string{"black", "white", "result"} {
 		if t.seen[key] == 0 {
-			return recordedGame{}, fmt.Errorf("no %s line", key)
+			return Game{}, fmt.Errorf("no %s line", key)
 		}
 	}
 	played, unplayed := t.seen["moves"] > 0, t.seen["not played"] > 0
 	switch {
 	case played == unplayed:
-		return recordedGame{}, errors.New("want either a moves line or a not played line")
+		return Game{}, errors.New("want either a moves line or a not played line")
 	case played && t.seen["score"] == 0:
-		return recordedGame{}, errors.New("no score line")
+		return Game{}, errors.New("no score line")
 	}
 	how, err := t.readResult()
 	if err != nil {
-		return recordedGame{}, err
+		return Game{}, err
 	}
 	// A game not played is won without play or, in a tournament, by the
 	// forfeit of the engine that could not play: any result goes.
 	switch {
 	case played && len(t.forfeits) > 1:
-		return recordedGame{}, errors.New("two forfeit lines in a game played")
+		return Game{}, errors.New("two forfeit lines in a game played")
 	case played && (how == " by forfeit") != (len(t.forfeits) == 1):
-		return recordedGame{}, fmt.Errorf("result %q with %d forfeit lines", t.result, len(t.forfeits))
+		return Game{}, fmt.Errorf("result %q with %d forfeit lines", t.result, len(t.forfeits))
 	}
 	if played && len(t.forfeits) == 1 {
 		if err := t.readForfeit(t.forfeits[0]); err != nil {
-			return recordedGame{}, err
+			return Game{}, err
 		}
 	}
 	g, err := t.facts.GameResult(t.opening)
 	if err != nil {
-		return recordedGame{}, err
+		return Game{}, err
 	}
 	g.Round, g.BlackPlayer, g.Black, g.White = t.round, t.blackPlayer, t.black, t.white
-	return recordedGame{line: t.line, label: t.label, game: g}, nil
+	return Game{Line: t.line, Label: t.label, Game: g}, nil
 }
 
 // readResult reads the result line, "draw" or "COLOUR (NAME) wins" and how

@@ -1,4 +1,4 @@
-package main
+package records
 
 import (
 	"bytes"
@@ -13,44 +13,58 @@ import (
 	"github.com/tcgothello/mcts/tournament"
 )
 
-// recordedGame is one game read from a record, and where.
-type recordedGame struct {
-	line  int    // the line of the file it starts on
-	label string // how the record numbers it: "round 2", "game 5"
-	game  match.GameResult
+// Game is one game read from a record, and where.
+type Game struct {
+	// Line is the line of the file the game starts on.
+	Line int
+	// Label is how the record numbers it: "round 2", "game 5".
+	Label string
+	// Game is the game, replayed and checked against what the record
+	// says of it.
+	Game match.GameResult
 }
 
-// note is something judge convert says on stderr about a line it skipped.
-type note struct {
-	line int
-	text string
+// Note is something worth saying about a line that Read skipped (a last
+// line cut short).
+type Note struct {
+	Line int
+	Text string
 }
 
-// lineError is a record that cannot be converted, with the line where
-// it goes wrong (0: the file as a whole).
-type lineError struct {
-	line int
-	err  error
+// LineError is a record that cannot be read, with the line where it goes
+// wrong (0: the file as a whole).
+type LineError struct {
+	Line int
+	Err  error
 }
 
-func (e *lineError) Error() string { return e.err.Error() }
-func (e *lineError) Unwrap() error { return e.err }
+// Error returns the error's message, without the line: the caller names
+// the file and the line.
+func (e *LineError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error at the line.
+func (e *LineError) Unwrap() error { return e.Err }
 
 // atLine returns err at line, naming the game when label is not "".
 func atLine(line int, label string, err error) error {
 	if label != "" {
 		err = fmt.Errorf("%s: %w", label, err)
 	}
-	return &lineError{line: line, err: err}
+	return &LineError{Line: line, Err: err}
 }
 
 // notARecord is the message for a file that is none of the judge's records.
 const notARecord = "not a record of the judge: want a tournament results file (--results), a --json summary of a match or a tournament, or a text --record"
 
-// readRecord reads the games of one of the judge's records, whichever it
-// is, as its content tells: JSON starting with a results header line, a
-// JSON summary, or a text record.
-func readRecord(data []byte) ([]recordedGame, []note, error) {
+// Read reads the games of one of the judge's records, whichever it is,
+// as its content tells: a tournament results file (JSON lines starting
+// with a results header), a JSON summary of a match or a tournament, or
+// a text record of either. Every game is replayed and checked against
+// what the record says of it; a record that is none of these or
+// contradicts itself is refused with a *LineError. The notes say what was
+// skipped: a results file's last line cut short by a judge killed while
+// writing it.
+func Read(data []byte) ([]Game, []Note, error) {
 	body := bytes.TrimLeft(data, " \t\r\n")
 	first := 1 + bytes.Count(data[:len(data)-len(body)], []byte("\n")) // the line body starts on
 	switch {
@@ -91,10 +105,10 @@ func isResultsHeader(data []byte) bool {
 // game a line. A last line cut short (no newline, not JSON), which a
 // judge killed while writing it leaves, is skipped with a note, as a
 // resumed tournament skips it; blank lines are allowed.
-func readResultsLines(data []byte) ([]recordedGame, []note, error) {
+func readResultsLines(data []byte) ([]Game, []Note, error) {
 	lines := bytes.Split(data, []byte("\n"))
-	var games []recordedGame
-	var notes []note
+	var games []Game
+	var notes []Note
 	for i, l := range lines[1:] {
 		n := i + 2
 		if len(bytes.TrimSpace(l)) == 0 {
@@ -104,7 +118,7 @@ func readResultsLines(data []byte) ([]recordedGame, []note, error) {
 		if err := json.Unmarshal(l, &rec); err != nil {
 			if n == len(lines) {
 				// The last line, without its newline.
-				notes = append(notes, note{n, "the last line is cut short (the judge was stopped while writing it): skipped"})
+				notes = append(notes, Note{n, "the last line is cut short (the judge was stopped while writing it): skipped"})
 				break
 			}
 			return nil, nil, atLine(n, "", fmt.Errorf("not a game of a results file: %w", jsonError(err)))
@@ -119,26 +133,26 @@ func readResultsLines(data []byte) ([]recordedGame, []note, error) {
 }
 
 // recordGame rebuilds the game of a tournament record on line n.
-func recordGame(n int, rec *tournament.Record) (recordedGame, error) {
+func recordGame(n int, rec *tournament.Record) (Game, error) {
 	if rec.Game < 1 {
-		return recordedGame{}, atLine(n, "", fmt.Errorf("game number %d: not a game of a tournament", rec.Game))
+		return Game{}, atLine(n, "", fmt.Errorf("game number %d: not a game of a tournament", rec.Game))
 	}
 	label := fmt.Sprintf("game %d", rec.Game)
 	g, err := rec.GameResult()
 	if err != nil {
-		return recordedGame{}, atLine(n, label, err)
+		return Game{}, atLine(n, label, err)
 	}
-	return recordedGame{line: n, label: label, game: g}, nil
+	return Game{Line: n, Label: label, Game: g}, nil
 }
 
 // readSummary reads a JSON summary, of a tournament (it has standings) or
 // of a match (it has players), each game with the line it starts on.
-func readSummary(data []byte) ([]recordedGame, error) {
+func readSummary(data []byte) ([]Game, error) {
 	keys, raws, err := summaryGames(data)
 	if err != nil {
 		return nil, err
 	}
-	var games []recordedGame
+	var games []Game
 	switch {
 	case keys["standings"]:
 		for _, r := range raws {
@@ -166,7 +180,7 @@ func readSummary(data []byte) ([]recordedGame, error) {
 			if err != nil {
 				return nil, atLine(r.line, label, err)
 			}
-			games = append(games, recordedGame{line: r.line, label: label, game: g})
+			games = append(games, Game{Line: r.line, Label: label, Game: g})
 		}
 	default:
 		return nil, atLine(1, "", errors.New("a JSON object with neither a match summary's players nor a tournament summary's standings: "+notARecord))
