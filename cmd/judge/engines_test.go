@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match/matchtest"
 )
 
@@ -125,8 +126,8 @@ func TestJudgeStartsEngines(t *testing.T) {
 	if !strings.Contains(r.stderr, "killing it") {
 		t.Errorf("the lingering engine was not killed:\n%s", r.stderr)
 	}
-	if took := time.Since(start); took > stopGrace+10*time.Second {
-		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, stopGrace)
+	if took := time.Since(start); took > engineproc.StopGrace+10*time.Second {
+		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, engineproc.StopGrace)
 	}
 }
 
@@ -173,14 +174,6 @@ func TestJudgeEngineMissing(t *testing.T) {
 	}
 	if strings.Contains(r.stderr, "engine started") || strings.Contains(r.stderr, "listening") {
 		t.Errorf("the judge started before checking the engines:\n%s", r.stderr)
-	}
-}
-
-func TestEngineHost(t *testing.T) {
-	for host, want := range map[string]string{"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "127.0.0.1", "127.0.0.2": "127.0.0.2", "[::1]": "::1"} {
-		if got := engineHost(host); got != want {
-			t.Errorf("engineHost(%q) = %q, want %q", host, got, want)
-		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 )
 
@@ -27,6 +28,7 @@ type options struct {
 	openings     string
 	logLevel     zapcore.Level
 	limits       match.Limits
+	engineLimits engineproc.Limits // --engine-memory, --engine-cpus, --engine-disk
 }
 
 const usageHead = `judge: hosts an Othello match between two engines over the OTP protocol, as the classic
@@ -110,6 +112,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.StringVar(&o.recordFormat, "record-format", recordText, "format of --record: text (as above) or ggf (GGF, one played game a line,\nfor NBoard and other Othello programs; docs/data.md)")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
 	fs.StringVar(&o.openings, "openings", "", "start the rounds from the openings in this file, one move sequence a line\n(f5d6c3...), as judge tournament reads them: rounds 1 and 2 play the first\nwith the colours swapped, 3 and 4 the second, and so on (default: every round\nfrom the start position, as the classic judge)")
+	limitFlags := engineproc.AddFlags(fs)
 	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
 	usage := func() {
 		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)
@@ -127,11 +130,14 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	if err := o.logLevel.Set(*level); err != nil {
 		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)
 	}
+	var err error
+	if o.engineLimits, err = limitFlags.Limits(); err != nil {
+		return o, err
+	}
 	rest := fs.Args()
 	if len(rest) < 1 || len(rest) > 2 {
 		return o, errors.New("want PORT and optionally ROUNDS (see --help)")
 	}
-	var err error
 	if o.port, err = strconv.Atoi(rest[0]); err != nil || o.port < 0 || o.port > 65535 {
 		return o, fmt.Errorf("port %q: want a number 0..65535", rest[0])
 	}
@@ -145,7 +151,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 		return o, fmt.Errorf("--engine given %s: give it twice (one per player) or not at all", countOf(n, "time"))
 	}
 	for _, e := range o.engines {
-		args, err := splitCommand(e)
+		args, err := engineproc.SplitCommand(e)
 		if err != nil {
 			return o, fmt.Errorf("--engine: %w", err)
 		}

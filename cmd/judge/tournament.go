@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/tournament"
 )
@@ -62,6 +63,7 @@ type tourney struct {
 	results *tournament.ResultsFile
 	count   int
 	recs    []tournament.Record // every record so far, for the sequential test
+	host    *engineproc.Host    // starts the engines under their limits
 }
 
 // sprt returns where the sequential test stands on recs, nil without one.
@@ -77,7 +79,7 @@ func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
 // plays it and writes its results.
 func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
 	for i, argv := range o.engineArgs {
-		if err := checkProgram(argv); err != nil {
+		if err := engineproc.CheckProgram(argv); err != nil {
 			return fmt.Errorf("engine %s: %w", o.engines[i].Name, err)
 		}
 	}
@@ -86,6 +88,9 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		return err
 	}
 	t := &tourney{o: o, log: log}
+	if t.host, err = engineproc.NewHost(o.resources.limits); err != nil {
+		return err
+	}
 	for _, e := range o.engines {
 		t.names = append(t.names, e.Name)
 	}
@@ -168,6 +173,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	if err := t.openFiles(resume); err != nil {
 		return err
 	}
+	t.host.Log(log)
 	defer t.closeFiles()
 
 	r := tournament.Runner{Names: t.names, Schedule: schedule, Done: done, Concurrency: o.concurrency, Play: t.play,
@@ -198,6 +204,9 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 
 	fmt.Fprintf(stdout, "final standings (%d of %d games)\n", len(recs), len(schedule))
 	tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
+	if o.resources.show {
+		writeResourceTotals(stdout, t.names, recs)
+	}
 	fmt.Fprintln(stdout, "\npairs")
 	tournament.WritePairwise(stdout, t.names, tournament.Pairwise(len(t.names), recs))
 	test := t.sprt(recs)
@@ -375,6 +384,7 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 		if len(rec.Restarted) > 0 {
 			fmt.Fprintf(&b, "restarted after a forfeit: %s\n", strings.Join(rec.Restarted, ", "))
 		}
+		b.WriteString(resourcesLine(&rec))
 		b.WriteString("\n")
 		if _, err := t.record.Write(b.Bytes()); err != nil {
 			return fmt.Errorf("record: %w", err)

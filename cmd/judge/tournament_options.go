@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/tournament"
 )
@@ -32,6 +33,7 @@ type tournamentOptions struct {
 	sprt         *tournament.SPRT
 	logLevel     zapcore.Level
 	limits       match.Limits
+	resources    resourceOptions
 }
 
 const tournamentUsageHead = `judge tournament: plays a tournament between many engines over the OTP protocol, as
@@ -118,6 +120,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
 	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
+	resources := addResourceFlags(fs)
 	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -150,7 +153,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 			return o, fmt.Errorf("--engine: name %q given twice", e.Name)
 		}
 		names[e.Name] = true
-		args, err := splitCommand(e.Command)
+		args, err := engineproc.SplitCommand(e.Command)
 		if err != nil {
 			return o, fmt.Errorf("--engine %q: %w", s, err)
 		}
@@ -179,11 +182,14 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	if err := checkLimits(o.limits); err != nil {
 		return o, err
 	}
+	if o.resources, err = resources.options(); err != nil {
+		return o, err
+	}
 	return o, nil
 }
 
 // parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...". The
-// command is kept as written, quotes and spacing included, for splitCommand.
+// command is kept as written, quotes and spacing included, for engineproc.SplitCommand.
 func parseEngineSpec(s string) (tournament.EngineInfo, error) {
 	var e tournament.EngineInfo
 	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {

@@ -1,0 +1,52 @@
+package engineproc
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+)
+
+// Flags are the values of the resource limit flags as given, declared by
+// AddFlags for every program that starts engines (judge, judge tournament,
+// einstein game), so that all take the same limits the same way.
+type Flags struct {
+	memory, disk string
+	cpus         int
+}
+
+// The flags' descriptions, for the programs whose help is written by hand.
+const (
+	MemoryFlagHelp = "most memory each engine process and its children may use together, e.g. 4GiB\n(a cgroup, else RLIMIT_AS); the kernel kills an engine that passes it, which\nforfeits with the reason \"memory limit\" (default: no limit)"
+	CPUsFlagHelp   = "most cores each engine and its children may use at once (a cgroup CPU quota,\nelse CPU affinity to that many cores, distinct for engines running at once)\n(default: no limit)"
+	DiskFlagHelp   = "largest file each engine process may write, e.g. 8GiB (RLIMIT_FSIZE)\n(default: no limit)"
+)
+
+// AddFlags declares --engine-memory, --engine-cpus and --engine-disk.
+func AddFlags(fs *pflag.FlagSet) *Flags {
+	f := &Flags{}
+	fs.StringVar(&f.memory, "engine-memory", "", MemoryFlagHelp)
+	fs.IntVar(&f.cpus, "engine-cpus", 0, CPUsFlagHelp)
+	fs.StringVar(&f.disk, "engine-disk", "", DiskFlagHelp)
+	return f
+}
+
+// Limits checks the flags' values and returns the limits they set.
+func (f *Flags) Limits() (Limits, error) {
+	var l Limits
+	var err error
+	if f.memory != "" {
+		if l.Memory, err = ParseSize(f.memory); err != nil {
+			return l, fmt.Errorf("--engine-memory: %w", err)
+		}
+	}
+	if f.disk != "" {
+		if l.Disk, err = ParseSize(f.disk); err != nil {
+			return l, fmt.Errorf("--engine-disk: %w", err)
+		}
+	}
+	if f.cpus < 0 {
+		return l, fmt.Errorf("--engine-cpus %d: want 1 or more (0: no limit)", f.cpus)
+	}
+	l.CPUs = f.cpus
+	return l, nil
+}
