@@ -126,7 +126,7 @@ func newPlatform(l Limits) (*platform, []Enforcement) {
 		r = append(r, Enforcement{Resource: "cpu time",
 			How: fmt.Sprintf("user and system time of the engine's process and the children it waited for (wait4); no cgroup: %v", err)})
 	}
-	r = append(r, Enforcement{Resource: "peak memory", How: "largest resident set of the engine's process or a child it waited for (wait4)"})
+	r = append(r, Enforcement{Resource: "peak memory", How: "largest resident set of the engine's process (its VmHWM, read every 100 ms) or of a child it waited for (wait4)"})
 	return p, r
 }
 
@@ -199,6 +199,7 @@ type jail struct {
 	acct  string   // where its CPU time is read, "" for none
 	mem   string   // where its memory limit kills are counted
 	cores []int
+	rss   *rssWatch
 }
 
 // startIn makes the engine's cgroups, then starts cmd in them (and on its
@@ -401,6 +402,12 @@ func prlimit(pid, resource int, v uint64) error {
 	}
 	return nil
 }
+
+// watch starts watching the peak resident set of the process pid.
+func (j *jail) watch(pid int, exited <-chan struct{}) { j.rss = watchRSS(pid, exited) }
+
+// peakRSS returns the process's peak resident set given wait4's figure.
+func (j *jail) peakRSS(waitKiB int64) int64 { return j.rss.peak(waitKiB) }
 
 // finish kills what is left in the jail's cgroups, reads the CPU time and
 // the memory limit kills, removes the cgroups and frees the cores.

@@ -44,6 +44,7 @@ func startProc(h *Host, cmd *exec.Cmd) (*Proc, error) {
 		return nil, err
 	}
 	p.jail, p.start = j, time.Now()
+	j.watch(cmd.Process.Pid, p.exited)
 	go func() {
 		p.waitErr = cmd.Wait()
 		p.end = time.Now()
@@ -123,7 +124,7 @@ func (p *Proc) Close() Usage {
 		if p.HasExited() && p.cmd.ProcessState != nil {
 			ps := p.cmd.ProcessState
 			p.usage.CPUMS = float64(ps.UserTime()+ps.SystemTime()) / float64(time.Millisecond)
-			p.usage.PeakRSSKiB = peakRSSKiB(ps)
+			p.usage.PeakRSSKiB = p.jail.peakRSS(peakRSSKiB(ps))
 		}
 		cpu, ok, oom := p.jail.finish()
 		if ok {

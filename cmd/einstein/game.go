@@ -35,9 +35,9 @@ arguments, e.g. "./b07902000" or "python3 agent.py". A bare program name is look
 then in the current directory. The names random and greedy stand for this program's own
 reference agents (random gets a seed drawn from the game's seed).
 
-How this system enforces each limit given, or that it cannot, is logged at the start (a warning
-for a limit not enforced); the CPU time and peak memory of each agent process are logged when it
-stops (info level).
+How this system enforces each limit given is logged at the start (info level; a warning for a
+limit not enforced, or enforced by a fallback because no cgroup can be used), and the CPU time
+and peak memory of each agent process when it stops (info level).
 
 Each round's board (the cube numbers of the start squares) is drawn from the seed: the same seed
 gives the same boards. A line per round and a summary go to stdout.

@@ -21,7 +21,8 @@ import (
 // crash-once:FILE (crash at the first genmove if FILE does not exist,
 // creating it; play well otherwise), late:DURATION (wait that long, then
 // connect and play well) or illegal (answer genmove with an illegal move,
-// so as to lose every game). It writes its process id to stderr.
+// so as to lose every game), or one of the modes of resourceMode. It
+// writes its process id to stderr.
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -60,6 +61,9 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		time.Sleep(wait)
 	}
 	e := &matchtest.Engine{Name: name}
+	if behave, ok := resourceMode(mode); ok {
+		e.Behave = behave
+	}
 	if mode == "illegal" {
 		e.Behave = func(c matchtest.Call) matchtest.Action {
 			if c.Command == "genmove" {
