@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -21,6 +22,9 @@ import (
 //	write PATH BYTES    write BYTES to the file PATH, print the error or "wrote"
 //	burn CPU            use CPU time CPU on one thread, then print what /proc says of itself
 //	proc                print its own /proc/self/status and /proc/self/limits
+//	sleep               print its pid ("engineproc child pid N"), sleep a minute
+//	host DIR            start two sleep children under a Host, their output
+//	                    in DIR/child1.log and DIR/child2.log, and sleep
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "engineproc-child" {
 		os.Exit(childMain(os.Args[2], os.Args[3:]))
@@ -76,6 +80,12 @@ func childMain(mode string, args []string) int {
 		status, _ := os.ReadFile("/proc/self/status")
 		fmt.Printf("stat %s\n%s", stat, status)
 		return 0
+	case mode == "sleep":
+		fmt.Printf("engineproc child pid %d\n", os.Getpid())
+		time.Sleep(time.Minute)
+		return 0
+	case mode == "host" && len(args) == 1:
+		return hostMain(args[0])
 	case mode == "proc":
 		status, _ := os.ReadFile("/proc/self/status")
 		limits, _ := os.ReadFile("/proc/self/limits")
@@ -131,4 +141,30 @@ func run(t *testing.T, h *Host, cmd *exec.Cmd) (string, Usage, *Proc) {
 	}
 	u := p.Close()
 	return out.String(), u, p
+}
+
+// hostMain starts two sleeping children under a Host and sleeps, to be
+// killed.
+func hostMain(dir string) int {
+	h, err := NewHost(Limits{})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	exe, _ := os.Executable()
+	for _, name := range []string{"child1.log", "child2.log"} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		cmd := exec.Command(exe, "engineproc-child", "sleep")
+		cmd.Stdout = f
+		if _, err := h.Start(cmd); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	time.Sleep(time.Minute)
+	return 0
 }
