@@ -75,6 +75,11 @@ Examples:
                                  8 rounds from 4 openings, so that engines at a fixed
                                  budget do not repeat one game
 
+The --engine-* limits hold each engine the judge starts, with its children; how this system
+enforces each (a cgroup, a resource limit, CPU affinity) or that it cannot is logged at the start.
+The --json summary and the record give each started engine's CPU time, thinking time, wall time
+and peak memory (docs/judge.md, "Limits and accounting").
+
 Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
 is taken, an engine's program is missing or cannot start, interrupted) or if a player never played
 a game (never connected, or failed its name reply: the results are printed all the same; an engine

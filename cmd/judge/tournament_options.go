@@ -68,7 +68,9 @@ forfeits), then each pair's result. --results keeps every finished game (JSON li
 each game ends); given an existing file, the tournament resumes: finished games are not played
 again. Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
-that do).
+that do). The --engine-* limits hold every engine process, with its children, to the course's
+resource rules (how each is enforced here is logged at the start), and every game's results give
+each engine's CPU time, thinking time and peak memory (docs/tournament.md).
 
 --sprt "elo0=A,elo1=B,alpha=X,beta=Y" (two engines only) ends the match as soon as it has shown,
 at those error rates, that the first engine's Elo advantage over the second (logistic, as in the
