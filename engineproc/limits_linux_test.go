@@ -38,13 +38,22 @@ func TestMemoryLimit(t *testing.T) {
 	// The same program under the limit lives (and is killed by Close
 	// while it sleeps, which is no memory limit).
 	cmd := child(t, "alloc", strconv.Itoa(100<<20))
-	var b strings.Builder
-	cmd.Stdout = &b
-	p, err := h.Start(cmd)
+	outPath := filepath.Join(t.TempDir(), "out")
+	f, err := os.Create(outPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(b.String(), "allocated") && time.Now().Before(deadline); {
+	defer f.Close()
+	cmd.Stdout = f // a file, read while the child writes it
+	p, err = h.Start(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocated := func() bool {
+		data, _ := os.ReadFile(outPath)
+		return strings.Contains(string(data), "allocated")
+	}
+	for deadline := time.Now().Add(30 * time.Second); !allocated() && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 	}
 	u = p.Close()
