@@ -97,7 +97,7 @@ func TestTournamentMemoryLimit(t *testing.T) {
 	results, record, summary := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt"), filepath.Join(dir, "r.json")
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	r := runTourney(t, ctx, []string{"--rounds", "1", "--engine-memory", "256MiB", "--openings", oneOpening(t),
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--genmove-time", "20s", "--engine-memory", "256MiB", "--openings", oneOpening(t),
 		"--results", results, "--record", record, "--json", summary, "--engine-log-dir", dir,
 		"--engine", "name=hog cmd=" + fakeEngine(t, "hog", "hog:"+strconv.Itoa(300<<20)),
 		"--engine", "name=good cmd=" + fakeEngine(t, "good", "good")}, nil)
@@ -247,5 +247,36 @@ func TestResourceFlags(t *testing.T) {
 		if _, err := parseTournamentOptions(append(c.args, engines...), &strings.Builder{}); err == nil || !strings.HasPrefix(err.Error(), flag) {
 			t.Errorf("judge tournament %q: error %v, want one naming %s", c.args, err, flag)
 		}
+	}
+}
+
+// In a match, the engine killed at --engine-memory is disqualified for the
+// memory limit in the log, the summary and the record.
+func TestJudgeMemoryLimit(t *testing.T) {
+	needCgroup(t, engineproc.Limits{Memory: 256 << 20}, "memory")
+	dir := t.TempDir()
+	summary, record := filepath.Join(dir, "m.json"), filepath.Join(dir, "m.txt")
+	r := runJudge(t, []string{"--genmove-time", "20s", "--engine-memory", "256MiB", "--json", summary, "--record", record, "--engine-log-dir", dir,
+		"--engine", fakeEngine(t, "hog", "hog:"+strconv.Itoa(300<<20)), "--engine", fakeEngine(t, "bob", "good"), "0", "2"}, nil)
+	if r.code != 0 || !strings.Contains(r.stderr, "player forfeited for the memory limit") {
+		t.Fatalf("status %d, want 0 and the memory limit logged; stderr:\n%s", r.code, r.stderr)
+	}
+	if !strings.HasPrefix(r.stdout, "NAME:hog QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n") {
+		t.Errorf("stdout:\n%s\nwant hog losing both rounds", r.stdout)
+	}
+	var s match.Summary
+	data, _ := os.ReadFile(summary)
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	p := s.Players[0]
+	if p.Forfeit == nil || p.Forfeit.Reason != otp.ForfeitMemoryLimit || p.Usage == nil || !p.Usage.MemoryLimit ||
+		s.Games[0].Forfeit == nil || s.Games[0].Forfeit.Reason != otp.ForfeitMemoryLimit {
+		t.Errorf("hog in the summary: %+v, round 1 forfeit %+v; want the memory limit", p, s.Games[0].Forfeit)
+	}
+	text, _ := os.ReadFile(record)
+	if !strings.Contains(string(text), "disqualified in round 1: genmove: memory limit (killed at --engine-memory 256 MiB") &&
+		!strings.Contains(string(text), "disqualified in round 1: memory limit (killed at --engine-memory 256 MiB") {
+		t.Errorf("the record:\n%s\nwant hog disqualified for the memory limit", text)
 	}
 }

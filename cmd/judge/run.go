@@ -191,8 +191,10 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 		u := p.Stop(log)
 		u.ThinkMS = match.Milliseconds(res.ThinkTime(i))
 		res.Players[i].Usage = &u
-		if u.MemoryLimit {
+		if u.MemoryLimit && res.Players[i].Forfeit != nil {
 			memoryForfeit(res.Players[i].Forfeit, o.engineLimits.Memory)
+			log.Warn("player forfeited for the memory limit", zap.Int("player", i+1), zap.String("name", res.Players[i].Name),
+				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
 		}
 	}
 	if err := writeFiles(o, &res, log); err != nil {
