@@ -14,19 +14,20 @@ type Flags struct {
 	cpus         int
 }
 
-// The flags' descriptions, for the programs whose help is written by hand.
+// The flags' descriptions in the help of the programs that build it from
+// their flags.
 const (
-	MemoryFlagHelp = "most memory each engine process and its children may use together, e.g. 4GiB\n(a cgroup, else RLIMIT_AS); the kernel kills an engine that passes it, which\nforfeits with the reason \"memory limit\" (default: no limit)"
-	CPUsFlagHelp   = "most cores each engine and its children may use at once (a cgroup CPU quota,\nelse CPU affinity to that many cores, distinct for engines running at once)\n(default: no limit)"
-	DiskFlagHelp   = "largest file each engine process may write, e.g. 8GiB (RLIMIT_FSIZE)\n(default: no limit)"
+	memoryFlagHelp = "most memory each engine process and its children may use together, e.g. 4GiB\n(a cgroup, else RLIMIT_AS); the kernel kills an engine that passes it, which\nforfeits with the reason \"memory limit\" (default: no limit)"
+	cpusFlagHelp   = "most cores each engine and its children may use at once (a cgroup CPU quota,\nelse CPU affinity to that many cores, distinct for engines running at once)\n(default: no limit)"
+	diskFlagHelp   = "largest file each engine process may write, e.g. 8GiB (RLIMIT_FSIZE)\n(default: no limit)"
 )
 
 // AddFlags declares --engine-memory, --engine-cpus and --engine-disk.
 func AddFlags(fs *pflag.FlagSet) *Flags {
 	f := &Flags{}
-	fs.StringVar(&f.memory, "engine-memory", "", MemoryFlagHelp)
-	fs.IntVar(&f.cpus, "engine-cpus", 0, CPUsFlagHelp)
-	fs.StringVar(&f.disk, "engine-disk", "", DiskFlagHelp)
+	fs.StringVar(&f.memory, "engine-memory", "", memoryFlagHelp)
+	fs.IntVar(&f.cpus, "engine-cpus", 0, cpusFlagHelp)
+	fs.StringVar(&f.disk, "engine-disk", "", diskFlagHelp)
 	return f
 }
 
