@@ -47,19 +47,25 @@ func findCgroups() (cgroups, error) { return readCgroups("/proc/self/cgroup") }
 // readCgroups reads the hierarchies of the cgroup file own (a process's
 // or a thread's) and where they are mounted.
 func readCgroups(own string) (cgroups, error) {
-	cg := cgroups{v1: map[string]*hierarchy{}}
 	ownData, err := os.ReadFile(own)
 	if err != nil {
-		return cg, err
+		return cgroups{}, err
 	}
 	mounts, err := os.ReadFile("/proc/self/mountinfo")
 	if err != nil {
-		return cg, err
+		return cgroups{}, err
 	}
+	return parseCgroups(string(ownData), string(mounts)), nil
+}
+
+// parseCgroups reads the hierarchies of a cgroup file (own, as
+// /proc/self/cgroup) mounted as mountinfo says.
+func parseCgroups(own, mountinfo string) cgroups {
+	cg := cgroups{v1: map[string]*hierarchy{}}
 	type mount struct{ point, root string }
 	v1mounts := map[string]mount{} // by controller
 	var v2mount *mount
-	for line := range strings.Lines(string(mounts)) {
+	for line := range strings.Lines(mountinfo) {
 		// id parent major:minor root point options [optional...] - type source superoptions
 		pre, post, ok := strings.Cut(strings.TrimSpace(line), " - ")
 		if !ok {
@@ -83,7 +89,7 @@ func readCgroups(own string) (cgroups, error) {
 			}
 		}
 	}
-	for line := range strings.Lines(string(ownData)) {
+	for line := range strings.Lines(own) {
 		parts := strings.SplitN(strings.TrimSpace(line), ":", 3)
 		if len(parts) != 3 {
 			continue
@@ -100,7 +106,7 @@ func readCgroups(own string) (cgroups, error) {
 			}
 		}
 	}
-	return cg, nil
+	return cg
 }
 
 // relativeTo returns the cgroup path p as seen under a mount of root (a

@@ -18,7 +18,8 @@ import (
 // "engineproc-child MODE ARGS...", MODE being
 //
 //	alloc BYTES         allocate BYTES, touch every page, print "allocated", sleep
-//	spin THREADS WALL   keep THREADS threads busy for WALL, then exit
+//	spin THREADS CPU    keep THREADS threads busy until the process used CPU of
+//	                    CPU time (spinWallCap at most), then exit
 //	write PATH BYTES    write BYTES to the file PATH, print the error or "wrote"
 //	burn CPU            use CPU time CPU on one thread, then print what /proc says of itself
 //	proc                print its own /proc/self/status and /proc/self/limits
@@ -31,6 +32,10 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
+
+// spinWallCap bounds a spinning child's life, however little CPU time a
+// loaded machine gives it.
+const spinWallCap = 30 * time.Second
 
 func childMain(mode string, args []string) int {
 	switch {
@@ -46,13 +51,14 @@ func childMain(mode string, args []string) int {
 		return 0
 	case mode == "spin" && len(args) == 2:
 		threads, _ := strconv.Atoi(args[0])
-		wall, _ := time.ParseDuration(args[1])
-		end := time.Now().Add(wall)
+		cpu, _ := time.ParseDuration(args[1])
+		// A wall-time bound too, should the CPU time never come.
+		end := time.Now().Add(spinWallCap)
 		done := make(chan bool)
 		for range threads {
 			go func() {
 				x := 0
-				for time.Now().Before(end) {
+				for now, ok := cpuclock.Now(); ok && now < cpu && time.Now().Before(end); now, ok = cpuclock.Now() {
 					for range 100000 {
 						x++
 					}

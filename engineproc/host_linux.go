@@ -215,16 +215,18 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 		}
 	}()
 	name := fmt.Sprintf("%s%d-%d", cgroupPrefix, os.Getpid(), p.count.Add(1))
-	made := map[*hierarchy]string{}
+	// By the parent's directory: controllers mounted together (cpu,cpuacct)
+	// share one cgroup.
+	made := map[string]string{}
 	for _, h := range []*hierarchy{p.memory, p.cpu, p.acct} {
-		if h == nil || made[h] != "" {
+		if h == nil || made[h.dir()] != "" {
 			continue
 		}
 		dir := filepath.Join(h.dir(), name)
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("cgroup: %w", err)
 		}
-		made[h] = dir
+		made[h.dir()] = dir
 		j.dirs = append(j.dirs, dir)
 		if h.v2 {
 			j.v2 = dir
@@ -233,18 +235,18 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 		}
 	}
 	if h := p.memory; h != nil {
-		j.mem = made[h]
+		j.mem = made[h.dir()]
 		if err := setMemory(h, j.mem, p.limits.Memory); err != nil {
 			return nil, err
 		}
 	}
 	if h := p.cpu; h != nil {
-		if err := setCPU(h, made[h], p.limits.CPUs); err != nil {
+		if err := setCPU(h, made[h.dir()], p.limits.CPUs); err != nil {
 			return nil, err
 		}
 	}
 	if h := p.acct; h != nil {
-		j.acct = made[h]
+		j.acct = made[h.dir()]
 	}
 	if p.pin {
 		j.cores = p.cores.acquire(p.limits.CPUs)

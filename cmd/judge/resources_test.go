@@ -148,7 +148,7 @@ func TestTournamentCPULimit(t *testing.T) {
 	r := runTourney(t, ctx, []string{"--rounds", "1", "--engine-cpus", "1", "--show-resources", "--openings", oneOpening(t),
 		"--results", results, "--engine-log-dir", dir,
 		"--engine", "name=spin cmd=" + fakeEngine(t, "spin", "spin"),
-		"--engine", "name=slow cmd=" + fakeEngine(t, "slow", "slow:150ms")}, nil)
+		"--engine", "name=slow cmd=" + fakeEngine(t, "slow", "slow:300ms")}, nil)
 	if r.code != 0 {
 		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
 	}
