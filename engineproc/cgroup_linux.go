@@ -42,7 +42,18 @@ type cgroups struct {
 
 // findCgroups reads /proc/self/cgroup and /proc/self/mountinfo for the
 // hierarchies this process is in and where they are mounted.
-func findCgroups() (cgroups, error) { return readCgroups("/proc/self/cgroup") }
+//
+// It reads the calling thread's cgroups, not the process's: the process's
+// file shows its first thread's, and that thread may be, for a moment,
+// in an engine's cgroups while it starts the engine (startOnThread). Any
+// other thread is in the judge's own.
+func findCgroups() (cgroups, error) {
+	cg, err := readCgroups("/proc/thread-self/cgroup")
+	if errors.Is(err, os.ErrNotExist) {
+		return readCgroups("/proc/self/cgroup") // a kernel before 3.17
+	}
+	return cg, err
+}
 
 // readCgroups reads the hierarchies of the cgroup file own (a process's
 // or a thread's) and where they are mounted.

@@ -193,11 +193,11 @@ func setCPU(h *hierarchy, dir string, cpus int) error {
 // jail is what holds one engine to the limits: its cgroups and its cores.
 type jail struct {
 	p     *platform
-	dirs  []string // the cgroups made, one a hierarchy
-	v1    []string // those of v1 hierarchies, to be entered
-	v2    string   // that of the v2 hierarchy, if any
-	acct  string   // where its CPU time is read, "" for none
-	mem   string   // where its memory limit kills are counted
+	dirs  []string   // the cgroups made, one a hierarchy
+	v1    []v1Cgroup // those of v1 hierarchies, to be entered
+	v2    string     // that of the v2 hierarchy, if any
+	acct  string     // where its CPU time is read, "" for none
+	mem   string     // where its memory limit kills are counted
 	cores []int
 	rss   *rssWatch
 }
@@ -218,7 +218,11 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 	// By the parent's directory: controllers mounted together (cpu,cpuacct)
 	// share one cgroup.
 	made := map[string]string{}
-	for _, h := range []*hierarchy{p.memory, p.cpu, p.acct} {
+	for _, use := range []struct {
+		h          *hierarchy
+		controller string
+	}{{p.memory, "memory"}, {p.cpu, "cpu"}, {p.acct, "cpuacct"}} {
+		h := use.h
 		if h == nil || made[h.dir()] != "" {
 			continue
 		}
@@ -231,7 +235,7 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 		if h.v2 {
 			j.v2 = dir
 		} else {
-			j.v1 = append(j.v1, dir)
+			j.v1 = append(j.v1, v1Cgroup{dir, use.controller})
 		}
 	}
 	if h := p.memory; h != nil {
@@ -318,21 +322,21 @@ func (j *jail) enter() (leave func() error, err error) {
 		return errors.Join(errs...)
 	}
 	if len(j.v1) > 0 {
-		own, err := threadCgroups()
+		// Where this thread is now, to come back to.
+		own, err := readCgroups("/proc/thread-self/cgroup")
 		if err != nil {
 			return leave, err
 		}
-		for _, dir := range j.v1 {
-			parent := filepath.Dir(dir)
-			home, ok := own[parent]
-			if !ok {
-				return leave, fmt.Errorf("cgroup: this thread's cgroup under %s is unknown", parent)
+		for _, c := range j.v1 {
+			home := own.v1[c.controller]
+			if home == nil {
+				return leave, fmt.Errorf("cgroup: this thread's %s cgroup is unknown", c.controller)
 			}
-			back[dir] = filepath.Join(home, "tasks")
-			if err := writeFile(filepath.Join(dir, "tasks"), tid); err != nil {
+			back[c.dir] = filepath.Join(home.dir(), "tasks")
+			if err := writeFile(filepath.Join(c.dir, "tasks"), tid); err != nil {
 				return leave, err
 			}
-			entered = append(entered, dir)
+			entered = append(entered, c.dir)
 		}
 	}
 	if len(j.cores) > 0 {
@@ -352,25 +356,10 @@ func (j *jail) enter() (leave func() error, err error) {
 	return leave, nil
 }
 
-// threadCgroups returns the calling thread's v1 cgroup directories, keyed
-// by the directory of the process's own cgroup in the same hierarchy (the
-// parent of a jail's cgroup there).
-func threadCgroups() (map[string]string, error) {
-	proc, err := findCgroups()
-	if err != nil {
-		return nil, err
-	}
-	thread, err := readCgroups("/proc/thread-self/cgroup")
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]string{}
-	for c, h := range proc.v1 {
-		if t := thread.v1[c]; t != nil {
-			out[h.dir()] = t.dir()
-		}
-	}
-	return out, nil
+// v1Cgroup is an engine's cgroup in a v1 hierarchy, with a controller of
+// that hierarchy by which to find it.
+type v1Cgroup struct {
+	dir, controller string
 }
 
 // The resources of prlimit64 (linux/resource.h).

@@ -226,3 +226,45 @@ func TestRlimits(t *testing.T) {
 		}
 	}
 }
+
+// Engines started at once, as a tournament's concurrent games start
+// them, each get their cgroups, whichever thread starts them (the
+// process's first thread among them), and the judge's threads all come
+// back to the judge's own cgroups.
+func TestConcurrentStarts(t *testing.T) {
+	h := newHost(t, Limits{Memory: 1 << 30, CPUs: 1}, "memory")
+	before, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const engines = 16
+	errs := make(chan error, engines)
+	var procs [engines]*Proc
+	for i := range engines {
+		go func() {
+			var err error
+			procs[i], err = h.Start(child(t, "proc"))
+			errs <- err
+		}()
+	}
+	for range engines {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	for _, p := range procs {
+		if p != nil {
+			p.Close()
+		}
+	}
+	if after, _ := os.ReadFile("/proc/self/cgroup"); string(after) != string(before) {
+		t.Errorf("the judge's cgroups before:\n%s\nafter:\n%s", before, after)
+	}
+	tasks, _ := os.ReadDir("/proc/self/task")
+	for _, task := range tasks {
+		data, _ := os.ReadFile(filepath.Join("/proc/self/task", task.Name(), "cgroup"))
+		if strings.Contains(string(data), cgroupPrefix) {
+			t.Errorf("thread %s left in an engine's cgroup:\n%s", task.Name(), data)
+		}
+	}
+}
