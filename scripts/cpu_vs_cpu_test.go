@@ -87,6 +87,9 @@ func TestBadArgumentsStopBeforeBuilding(t *testing.T) {
 		{[]string{"2", "9.5s"}, "TIME 9.5s must be above 0 and at most 9s"},
 		{[]string{"2", "1m"}, "TIME 1m must be"},
 		{[]string{"2", "8s1001ms"}, "TIME 8s1001ms must be"},
+		// A third argument used to be ignored without a word.
+		{[]string{"1", "100ms", "extra"}, "3 arguments (1 100ms extra): want at most ROUNDS and TIME"},
+		{[]string{"1", "100ms", "--algo", "ucb"}, "4 arguments"},
 	}
 	for _, c := range cases {
 		bin := filepath.Join(t.TempDir(), "bin")

@@ -180,6 +180,12 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	if err != nil {
 		return err
 	}
+	if n := res.Players[0].Name; n != "" && n == res.Players[1].Name {
+		// The classic lines stay byte-exact; only their order tells the
+		// two apart.
+		log.Warn("both players have the same name, so the two NAME lines look alike (player 1's comes first): "+
+			"give one engine another name (search --name)", zap.String("name", n))
+	}
 	if err := res.Lines(stdout, time.Now()); err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package main
+package td
 
 import (
 	"fmt"
@@ -57,43 +57,43 @@ func playGame(pos othello.Position, black, white player) int {
 	}
 }
 
-// result is a score over a number of games.
-type result struct {
-	games               int
-	wins, draws, losses int
+// Result is a score over a number of games.
+type Result struct {
+	Games               int
+	Wins, Draws, Losses int
 }
 
 // add counts one game with the given disc difference for the side scored.
-func (r *result) add(diff int) {
-	r.games++
+func (r *Result) add(diff int) {
+	r.Games++
 	switch {
 	case diff > 0:
-		r.wins++
+		r.Wins++
 	case diff == 0:
-		r.draws++
+		r.Draws++
 	default:
-		r.losses++
+		r.Losses++
 	}
 }
 
-// percent is the score in percent: wins plus half the draws.
-func (r result) percent() float64 {
-	if r.games == 0 {
+// Percent is the score in percent: wins plus half the draws.
+func (r Result) Percent() float64 {
+	if r.Games == 0 {
 		return 0
 	}
-	return 100 * (float64(r.wins) + 0.5*float64(r.draws)) / float64(r.games)
+	return 100 * (float64(r.Wins) + 0.5*float64(r.Draws)) / float64(r.Games)
 }
 
 // String formats a result: the score and the games won, drawn and lost.
-func (r result) String() string {
-	return fmt.Sprintf("%.1f%% (+%d =%d -%d of %d)", r.percent(), r.wins, r.draws, r.losses, r.games)
+func (r Result) String() string {
+	return fmt.Sprintf("%.1f%% (+%d =%d -%d of %d)", r.Percent(), r.Wins, r.Draws, r.Losses, r.Games)
 }
 
-// vsRandom plays games games of m's greedy player against a uniformly
+// VsRandom plays games games of m's greedy player against a uniformly
 // random player, m taking black in the even-numbered games, and returns m's
 // result. Game i's random moves come from stream streamRandom, number i:
 // every evaluation replays the same random player.
-func vsRandom(m *eval.Model, seed uint64, games, workers int) result {
+func VsRandom(m *eval.Model, seed uint64, games, workers int) Result {
 	diffs := make([]int, games)
 	parallel(workers, games, func(i int) {
 		src := newRNG(seed, streamRandom, uint64(i))
@@ -104,14 +104,14 @@ func vsRandom(m *eval.Model, seed uint64, games, workers int) result {
 			diffs[i] = -playGame(othello.Start(), random, greedy(m))
 		}
 	})
-	var r result
+	var r Result
 	for _, d := range diffs {
 		r.add(d)
 	}
 	return r
 }
 
-// openingPlies is the length of the random openings of vsModel: both
+// openingPlies is the length of the random openings of VsModel: both
 // greedy players are deterministic, so variety must come from the start
 // position; eight random plies give thousands of distinct, mostly balanced
 // positions without deciding the game.
@@ -132,10 +132,10 @@ func opening(seed uint64, i int) othello.Position {
 	return pos
 }
 
-// vsModel plays games games (rounded down to an even number) of m's
+// VsModel plays games games (rounded down to an even number) of m's
 // greedy player against other's, two games per random opening with the
 // colours swapped, and returns m's result.
-func vsModel(m, other *eval.Model, seed uint64, games, workers int) result {
+func VsModel(m, other *eval.Model, seed uint64, games, workers int) Result {
 	pairs := games / 2
 	diffs := make([]int, 2*pairs)
 	parallel(workers, 2*pairs, func(i int) {
@@ -149,7 +149,7 @@ func vsModel(m, other *eval.Model, seed uint64, games, workers int) result {
 			diffs[i] = -playGame(pos, them, me)
 		}
 	})
-	var r result
+	var r Result
 	for _, d := range diffs {
 		r.add(d)
 	}

@@ -1,4 +1,4 @@
-package main
+package td
 
 import (
 	"github.com/tcgothello/mcts/eval"

@@ -1,4 +1,4 @@
-package main
+package player
 
 import (
 	"cmp"
@@ -16,7 +16,7 @@ import (
 
 // newThinker returns a thinker with a small arena and, if solveEmpties > 0,
 // a solver with a small table.
-func newThinker(t *testing.T, seed uint64, playouts int64, solveEmpties int) engineThinker {
+func newThinker(t *testing.T, seed uint64, playouts int64, solveEmpties int) Thinker {
 	t.Helper()
 	cfg := engine.DefaultConfig()
 	cfg.ArenaNodes, cfg.Seed = 1<<16, seed
@@ -24,7 +24,7 @@ func newThinker(t *testing.T, seed uint64, playouts int64, solveEmpties int) eng
 	if err != nil {
 		t.Fatal(err)
 	}
-	th := engineThinker{searcher: s, playouts: playouts, solveEmpties: solveEmpties}
+	th := Thinker{searcher: s, playouts: playouts, solveEmpties: solveEmpties}
 	if solveEmpties > 0 {
 		if th.solver, err = endgame.New(8 << 20); err != nil {
 			t.Fatal(err)
@@ -261,7 +261,7 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 	}()
 	for game := 0; game < 4; game++ {
 		solverColor := othello.Color(game % 2)
-		players := [2]engineThinker{}
+		players := [2]Thinker{}
 		players[solverColor] = newThinker(t, uint64(game+1), 3000, 14)
 		players[solverColor.Other()] = newThinker(t, uint64(game+100), 3000, 0)
 		g := playRandom(t, rand.New(rand.NewPCG(uint64(game), 9)), 6)

@@ -1,4 +1,8 @@
-package main
+// Package console is the console protocol of the course's 2013 Kill-All
+// Go homework (seeds 000 and 001): one command a line on stdin, one reply
+// on stdout. Session is the program's side; docs/killallgo.md lists the
+// commands and every reply, errors included.
+package console
 
 import (
 	"bufio"
@@ -13,23 +17,20 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/killallgo"
 )
 
-// The console protocol of the course's 2013 homework (seeds 000 and 001):
-// one command a line on stdin, one reply on stdout. docs/killallgo.md
-// lists the commands and every reply, errors included.
+// DefaultTimeLimit is the seed's default think time, in seconds.
+const DefaultTimeLimit = 10
 
-// defaultTimeLimit is the seed's default think time, in seconds.
-const defaultTimeLimit = 10
-
-// maxTimeLimit bounds `time`: an hour is far beyond any time limit a
+// MaxTimeLimit bounds `time`: an hour is far beyond any time limit a
 // referee sets, and keeps the deadline arithmetic far from overflowing.
-const maxTimeLimit = 3600
+const MaxTimeLimit = 3600
 
-// maxLineBytes bounds a command line: the longest command is a dozen
+// MaxLineBytes bounds a command line: the longest command is a dozen
 // bytes, and a line beyond this is not a command of the protocol.
-const maxLineBytes = 4096
+const MaxLineBytes = 4096
 
 // Margins kept back from the time limit, so that the reply is never late.
 // The search notices its deadline within a fraction of a millisecond and
@@ -46,48 +47,72 @@ const (
 	minMargin = 250 * time.Millisecond
 )
 
-// thinkBudget returns the time a think may search with a limit of
+// ThinkBudget returns the time a think may search with a limit of
 // seconds, counted from when the command was read.
-func thinkBudget(seconds int) time.Duration {
+func ThinkBudget(seconds int) time.Duration {
 	limit := time.Duration(seconds) * time.Second
 	margin := max(minMargin, time.Duration(marginShare*float64(limit)))
 	return limit - margin
 }
 
-// session is the state of one run of the protocol.
-type session struct {
-	game    *killallgo.Game
-	limit   int // seconds per think
-	thinker *thinker
-	out     *bufio.Writer
-	log     *zap.Logger
+// Player chooses the moves of think (player.Thinker is the program's).
+type Player interface {
+	// Reset forgets what the player kept of the last game.
+	Reset()
+	// Move returns a legal move (killallgo.Pass included) of colour c in
+	// the started game g, by the context's deadline.
+	Move(ctx context.Context, g *killallgo.Game, c goban.Color) killallgo.Move
 }
 
-// newSession returns a session on an empty board that writes to w.
-func newSession(t *thinker, w io.Writer, log *zap.Logger) *session {
-	return &session{
-		game:    killallgo.NewGame(),
-		limit:   defaultTimeLimit,
-		thinker: t,
-		out:     bufio.NewWriter(w),
-		log:     log,
+// Session is the program's side of one run of the protocol.
+type Session struct {
+	game   *killallgo.Game
+	limit  int // seconds per think
+	player Player
+	out    *bufio.Writer
+	log    *zap.Logger
+}
+
+// NewSession returns a session on an empty board whose think asks p and
+// whose replies go to w.
+func NewSession(p Player, w io.Writer, log *zap.Logger) *Session {
+	return &Session{
+		game:   killallgo.NewGame(),
+		limit:  DefaultTimeLimit,
+		player: p,
+		out:    bufio.NewWriter(w),
+		log:    log,
 	}
 }
 
-// errLineTooLong is returned by serve for a line longer than maxLineBytes.
-var errLineTooLong = fmt.Errorf("a line longer than %d bytes: not a command of the protocol", maxLineBytes)
+// errLineTooLong is the reply's reason for a line longer than
+// MaxLineBytes.
+var errLineTooLong = fmt.Errorf("a line longer than %d bytes is not a command of the protocol; it was skipped", MaxLineBytes)
 
-// serve answers the commands read from r until quit or the end of the
+// Serve answers the commands read from r until quit or the end of the
 // input, both of which return nil; it returns an error if r or the output
-// fails, or for a line too long to be a command.
-func (s *session) serve(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 256), maxLineBytes)
-	for sc.Scan() {
+// fails. A line longer than MaxLineBytes gets an error reply, is skipped
+// whole, and changes nothing.
+func (s *Session) Serve(r io.Reader) error {
+	lr := lineread.New(r, MaxLineBytes)
+	for {
+		line, err := lr.Next()
 		// The think time counts from here: the referee's clock started
 		// when it sent the line.
 		read := time.Now()
-		quit := s.handle(sc.Text(), read)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		quit := false
+		switch {
+		case errors.Is(err, lineread.ErrTooLong):
+			s.log.Warn("line too long", zap.Int("max", MaxLineBytes))
+			s.fail("%v", errLineTooLong)
+		case err != nil:
+			return err
+		default:
+			quit = s.handle(line, read)
+		}
 		if err := s.out.Flush(); err != nil {
 			return fmt.Errorf("writing the reply: %w", err)
 		}
@@ -95,24 +120,20 @@ func (s *session) serve(r io.Reader) error {
 			return nil
 		}
 	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		return errLineTooLong
-	}
-	return sc.Err()
 }
 
 // reply writes one line of reply.
-func (s *session) reply(format string, args ...any) {
+func (s *Session) reply(format string, args ...any) {
 	fmt.Fprintf(s.out, format+"\n", args...)
 }
 
 // fail writes an error reply: "error: " and what was wrong.
-func (s *session) fail(format string, args ...any) {
+func (s *Session) fail(format string, args ...any) {
 	s.reply("error: "+format, args...)
 }
 
 // Usage lines of the error replies.
-var usageTime = fmt.Sprintf("usage: time SECONDS (an integer 1..%d)", maxTimeLimit)
+var usageTime = fmt.Sprintf("usage: time SECONDS (an integer 1..%d)", MaxTimeLimit)
 
 const (
 	usageReset   = "usage: reset"
@@ -126,7 +147,7 @@ const (
 // handle answers one line and reports whether it was quit. A blank line
 // gets no reply. Commands and their words are matched without regard to
 // case.
-func (s *session) handle(line string, read time.Time) (quit bool) {
+func (s *Session) handle(line string, read time.Time) (quit bool) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return false
@@ -140,11 +161,11 @@ func (s *session) handle(line string, read time.Time) (quit bool) {
 			return false
 		}
 		s.game.Reset()
-		s.thinker.reset()
+		s.player.Reset()
 		s.reply("ok")
 	case "time":
 		n, err := strconv.Atoi(strings.Join(args, " "))
-		if len(args) != 1 || err != nil || n < 1 || n > maxTimeLimit {
+		if len(args) != 1 || err != nil || n < 1 || n > MaxTimeLimit {
 			s.fail(usageTime)
 			return false
 		}
@@ -167,7 +188,7 @@ func (s *session) handle(line string, read time.Time) (quit bool) {
 			s.fail("%v", err)
 			return false
 		}
-		s.thinker.reset()
+		s.player.Reset()
 		s.reply("ok")
 	case "think":
 		c, ok := color(args, 1)
@@ -203,7 +224,7 @@ func color(args []string, n int) (goban.Color, bool) {
 }
 
 // put answers put b|w x y.
-func (s *session) put(args []string) {
+func (s *Session) put(args []string) {
 	c, ok := color(args, 3)
 	if !ok {
 		s.fail(usagePut)
@@ -225,28 +246,22 @@ func (s *session) put(args []string) {
 
 // display answers display: the time limit, then the board, top row (y =
 // 7) first.
-func (s *session) display() {
+func (s *Session) display() {
 	s.reply("time limit=%d", s.limit)
 	fmt.Fprint(s.out, s.game.Board().String())
 }
 
 // think answers think b|w: the search's move for c, played on the board.
-func (s *session) think(c goban.Color, read time.Time) {
+func (s *Session) think(c goban.Color, read time.Time) {
 	if !s.game.Started() {
 		s.fail("%v", killallgo.ErrNotStarted)
 		return
 	}
-	ctx, cancel := context.WithDeadline(context.Background(), read.Add(thinkBudget(s.limit)))
+	ctx, cancel := context.WithDeadline(context.Background(), read.Add(ThinkBudget(s.limit)))
 	defer cancel()
-	m := s.thinker.move(ctx, s.game, c)
-	var err error
-	if m == killallgo.Pass {
-		err = s.game.Pass(c)
-	} else {
-		err = s.game.Put(m, c)
-	}
-	if err != nil {
-		// thinker.move checked the move against the game: a bug.
+	m := s.player.Move(ctx, s.game, c)
+	if err := s.game.Play(m, c); err != nil {
+		// The player checked the move against the game: a bug.
 		s.log.Error("the chosen move is illegal; passing instead", zap.Stringer("move", m), zap.Error(err))
 		m = killallgo.Pass
 		_ = s.game.Pass(c)

@@ -1,9 +1,10 @@
-package main
+package td
 
 import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/tcgothello/mcts/internal/lemire"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -37,19 +38,6 @@ func splitmix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// bounded returns a uniform integer in [0, n), n >= 1, by Lemire's
-// multiply-and-reject method (no bias).
-func (r *rng) bounded(n uint64) uint64 {
-	hi, lo := bits.Mul64(r.pcg.Uint64(), n)
-	if lo < n {
-		threshold := -n % n
-		for lo < threshold {
-			hi, lo = bits.Mul64(r.pcg.Uint64(), n)
-		}
-	}
-	return hi
-}
-
 // chance reports true with probability p.
 func (r *rng) chance(p float64) bool {
 	return float64(r.pcg.Uint64()>>11)*(1.0/(1<<53)) < p
@@ -58,7 +46,7 @@ func (r *rng) chance(p float64) bool {
 // randomMove returns a uniformly random move among the bitboard moves
 // (which must not be empty).
 func (r *rng) randomMove(moves uint64) othello.Move {
-	for k := r.bounded(uint64(bits.OnesCount64(moves))); k > 0; k-- {
+	for k := lemire.Bounded(&r.pcg, uint64(bits.OnesCount64(moves))); k > 0; k-- {
 		moves &= moves - 1
 	}
 	return othello.Move(bits.TrailingZeros64(moves))

@@ -1,4 +1,8 @@
-package main
+// Package player is the Kill-All Go program's player: the shared search on
+// the state of a game as a front end keeps it (killallgo.Game), with a
+// legal fallback when there is nothing to search. The console protocol,
+// GTP and self-play all ask it for their moves.
+package player
 
 import (
 	"context"
@@ -12,29 +16,30 @@ import (
 	"github.com/tcgothello/mcts/mcts"
 )
 
-// thinker chooses the moves of think: the shared search on the game's
+// Thinker chooses a program's moves: the shared search on the game's
 // state, and a legal fallback when there is nothing to search.
-type thinker struct {
+type Thinker struct {
 	searcher *killallgo.Searcher
 	playouts int64       // budget per think; 0 for none
 	fallback rand.Source // the fallback's random numbers, seeded
 	log      *zap.Logger
 }
 
-// newThinker returns a thinker searching with cfg (whose Seed also seeds
-// the fallback) and a playout budget per move (0: none).
-func newThinker(cfg mcts.Config, playouts int64, log *zap.Logger) (*thinker, error) {
+// New returns a Thinker searching with cfg (whose Seed also seeds the
+// fallback) and a playout budget per move (0: none), logging one line a
+// move to log.
+func New(cfg mcts.Config, playouts int64, log *zap.Logger) (*Thinker, error) {
 	sr, err := killallgo.NewSearcher(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &thinker{searcher: sr, playouts: playouts, fallback: rand.NewPCG(cfg.Seed, 0), log: log}, nil
+	return &Thinker{searcher: sr, playouts: playouts, fallback: rand.NewPCG(cfg.Seed, 0), log: log}, nil
 }
 
-// reset forgets the tree kept between moves: a new game starts.
-func (t *thinker) reset() { t.searcher.Reset() }
+// Reset forgets the tree kept between moves: a new game starts.
+func (t *Thinker) Reset() { t.searcher.Reset() }
 
-// move returns a legal move (killallgo.Pass included) of colour c in the
+// Move returns a legal move (killallgo.Pass included) of colour c in the
 // started game g, searched until the context's deadline or the playout
 // budget. When the game is over by the search's rules (black has won,
 // black has no legal move, the move cap is reached: a referee may play
@@ -42,7 +47,7 @@ func (t *thinker) reset() { t.searcher.Reset() }
 // move fails the game's exact check (only a hash collision could do that),
 // it returns a random legal move that fills none of c's own eyes, or a
 // pass.
-func (t *thinker) move(ctx context.Context, g *killallgo.Game, c goban.Color) killallgo.Move {
+func (t *Thinker) Move(ctx context.Context, g *killallgo.Game, c goban.Color) killallgo.Move {
 	st, err := g.State(c)
 	if err == nil && st.Over() {
 		err = killallgo.ErrGameOver
@@ -65,7 +70,16 @@ func (t *thinker) move(ctx context.Context, g *killallgo.Game, c goban.Color) ki
 		}
 	}
 	m := g.RandomMove(c, t.fallback)
-	t.log.Info("think: no search, a random legal move", zap.Stringer("color", c), zap.Stringer("move", m),
+	t.log.Info(fallbackMessage(m), zap.Stringer("color", c), zap.Stringer("move", m),
 		zap.Int("ply", g.Plies()), zap.NamedError("reason", err))
 	return m
+}
+
+// fallbackMessage is the log's message for the fallback move m: a pass is
+// no random legal move, it is what is left when there is none.
+func fallbackMessage(m killallgo.Move) string {
+	if m == killallgo.Pass {
+		return "think: no search, a pass: no legal move fills none of the colour's own eyes"
+	}
+	return "think: no search, a random legal move"
 }

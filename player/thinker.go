@@ -1,4 +1,4 @@
-package main
+package player
 
 import (
 	"cmp"
@@ -21,9 +21,10 @@ import (
 // a tree search that is not much weaker than one with all of it.
 const wldShare = 0.6
 
-// engineThinker adapts the engine's Searcher, and the endgame solver near
-// the end of the game, to the session's Thinker.
-type engineThinker struct {
+// Thinker adapts the engine's Searcher, and the endgame solver near the
+// end of the game, to otp.Thinker: the OTP session, the browser page and
+// NBoard all think with it. Make one with New.
+type Thinker struct {
 	searcher     *engine.Searcher
 	playouts     int64           // budget per move; 0 for none
 	solver       *endgame.Solver // nil: --solver off
@@ -76,7 +77,7 @@ func autoSolveEmpties(think time.Duration) int {
 // and plays a proven move; otherwise, or when the proof does not finish in
 // time, or when every move loses, it searches the tree until the context's
 // deadline or the playout budget.
-func (t engineThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (t Thinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 	pos := g.Position()
 	var tried otp.Thought // what the solver proved, if it did not choose
 	limit := t.solveEmpties
@@ -143,7 +144,7 @@ func moveValues(root []engine.MoveStats) []otp.MoveValue {
 // it tried, for the tree search to go on from: the proof ran out of time,
 // or every move loses (a Thought with the proven loss) and the tree search
 // may still find the opponent's likeliest mistake.
-func (t engineThinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, bool, error) {
+func (t Thinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, bool, error) {
 	start := time.Now()
 	wctx := ctx
 	if d, ok := ctx.Deadline(); ok {
@@ -218,7 +219,7 @@ const (
 // the budget above. Moves it has no time for are left out (the page then
 // leaves their squares blank); a solve that fails otherwise drops the
 // values, never the move. The summary says how many were valued.
-func (t engineThinker) addSolvedValues(ctx context.Context, pos othello.Position, th *otp.Thought) {
+func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *otp.Thought) {
 	start := time.Now()
 	budget := max(minValuesTime, time.Duration(valuesProofFactor*float64(th.Elapsed)))
 	if d, ok := ctx.Deadline(); ok {
