@@ -220,7 +220,7 @@ func readNumber(path string) (int64, error) {
 }
 
 // cgroupPrefix starts the name of every cgroup a Host makes, followed by
-// the judge's process id and a count, so that the cgroups of a judge that
+// the judge's process id, the host's id and a count, so that the cgroups of a judge that
 // died without removing them can be told and removed (removeStale).
 const cgroupPrefix = "engineproc-"
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,14 +33,18 @@ type platform struct {
 	// are then handed out by the allocator.
 	pin   bool
 	cores *coreAllocator
-	count atomic.Int64 // names the cgroups
+	// id and count name the cgroups: id tells this platform's from those
+	// of another in the same process (two hosts), count one engine's
+	// from another's.
+	id    uint32
+	count atomic.Int64
 }
 
 // newPlatform chooses, for each limit set and for the CPU time, the best
 // means this system offers, checking each by making a cgroup with it, and
 // reports the choices.
 func newPlatform(l Limits) (*platform, []Enforcement) {
-	p := &platform{limits: l}
+	p := &platform{limits: l, id: rand.Uint32()}
 	var r []Enforcement
 	cg, cgErr := findCgroups()
 	// pick returns the hierarchy that has controller c (v1 first: a
@@ -135,7 +140,7 @@ func newPlatform(l Limits) (*platform, []Enforcement) {
 // cgroups that judges killed before they could remove theirs left.
 func (p *platform) probe(h *hierarchy, set func(dir string) error) error {
 	removeStale(h.dir())
-	dir := filepath.Join(h.dir(), fmt.Sprintf("%s%d-probe", cgroupPrefix, os.Getpid()))
+	dir := filepath.Join(h.dir(), fmt.Sprintf("%s%d-%08x-probe", cgroupPrefix, os.Getpid(), p.id))
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
 		return err
 	}
@@ -214,7 +219,7 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 			j.release()
 		}
 	}()
-	name := fmt.Sprintf("%s%d-%d", cgroupPrefix, os.Getpid(), p.count.Add(1))
+	name := fmt.Sprintf("%s%d-%08x-%d", cgroupPrefix, os.Getpid(), p.id, p.count.Add(1))
 	// By the parent's directory: controllers mounted together (cpu,cpuacct)
 	// share one cgroup.
 	made := map[string]string{}
