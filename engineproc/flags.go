@@ -14,12 +14,12 @@ type Flags struct {
 	cpus         int
 }
 
-// The flags' descriptions in the help of the programs that build it from
-// their flags.
+// The flags' descriptions, in lines short enough that a help wrapped at
+// 100 columns keeps them as they are.
 const (
-	memoryFlagHelp = "most memory each engine process and its children may use together, e.g. 4GiB\n(a cgroup, else RLIMIT_AS); the kernel kills an engine that passes it, which\nforfeits with the reason \"memory limit\" (default: no limit)"
-	cpusFlagHelp   = "most cores each engine and its children may use at once (a cgroup CPU quota,\nelse CPU affinity to that many cores, distinct for engines running at once)\n(default: no limit)"
-	diskFlagHelp   = "largest file each engine process may write, e.g. 8GiB (RLIMIT_FSIZE)\n(default: no limit)"
+	memoryFlagHelp = "most memory each engine process and its children may use\ntogether, e.g. 4GiB (a cgroup, else RLIMIT_AS); the kernel\nkills an engine that passes it (default: no limit)"
+	cpusFlagHelp   = "most cores each engine and its children may use at once (a\ncgroup CPU quota, else CPU affinity to that many cores, the\nleast used) (default: no limit)"
+	diskFlagHelp   = "largest file each engine process may write, e.g. 8GiB\n(RLIMIT_FSIZE) (default: no limit)"
 )
 
 // AddFlags declares --engine-memory, --engine-cpus and --engine-disk.

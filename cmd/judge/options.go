@@ -77,6 +77,7 @@ Examples:
 
 The --engine-* limits hold each engine the judge starts, with its children; how this system
 enforces each (a cgroup, a resource limit, CPU affinity) or that it cannot is logged at the start.
+An engine the kernel kills at --engine-memory is disqualified with the reason "memory limit".
 The --json summary and the record give each started engine's CPU time, thinking time, wall time
 and peak memory (docs/judge.md, "Limits and accounting").
 

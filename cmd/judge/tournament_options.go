@@ -69,7 +69,8 @@ each game ends); given an existing file, the tournament resumes: finished games 
 again. Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
 that do). The --engine-* limits hold every engine process, with its children, to the course's
-resource rules (how each is enforced here is logged at the start), and every game's results give
+resource rules (how each is enforced here is logged at the start; an engine killed at
+--engine-memory forfeits with the reason "memory limit"), and every game's results give
 each engine's CPU time, thinking time and peak memory (docs/tournament.md).
 
 --sprt "elo0=A,elo1=B,alpha=X,beta=Y" (two engines only) ends the match as soon as it has shown,
