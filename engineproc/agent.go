@@ -28,32 +28,43 @@ type Agent struct {
 // StartAgent starts argv with pipes for stdin and stdout, its stderr going
 // to stderr, in a process group of its own, under the host's limits.
 func (h *Host) StartAgent(argv []string, stderr io.Writer) (*Agent, error) {
-	inR, inW, err := os.Pipe()
+	p, in, out, err := h.StartPiped(argv, stderr)
 	if err != nil {
 		return nil, err
+	}
+	a := &Agent{Proc: p, stdin: in, out: make(chan byte, 64), dead: make(chan struct{})}
+	go a.readLoop(out)
+	return a, nil
+}
+
+// StartPiped starts argv under the host's limits with its stdin and
+// stdout piped to the caller, who writes to in and reads from out, and
+// closes both; its stderr goes to stderr.
+func (h *Host) StartPiped(argv []string, stderr io.Writer) (p *Proc, in, out *os.File, err error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		return nil, err
+		return nil, nil, nil, err
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
-	// An agent's children may hold its stderr open after it is killed;
+	// A program's children may hold its stderr open after it is killed;
 	// Wait does not wait for them longer than this.
 	cmd.WaitDelay = StopGrace
-	p, err := h.Start(cmd)
+	p, err = h.Start(cmd)
 	inR.Close()
 	outW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
-		return nil, err
+		return nil, nil, nil, err
 	}
-	a := &Agent{Proc: p, stdin: inW, out: make(chan byte, 64), dead: make(chan struct{})}
-	go a.readLoop(outR)
-	return a, nil
+	return p, inW, outR, nil
 }
 
 // readLoop passes the agent's output to a.out byte by byte until it ends

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"time"
 
 	"github.com/tcgothello/mcts/engineproc"
@@ -30,31 +29,12 @@ func Start(host *engineproc.Host, name, command string, stderr io.Writer) (*Proc
 	if err != nil {
 		return nil, err
 	}
-	inR, inW, err := os.Pipe()
+	proc, in, out, err := host.StartPiped(argv, stderr)
 	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
-	// A program's children may hold its stderr open after it is killed;
-	// Wait does not wait for them longer than this.
-	cmd.WaitDelay = engineproc.StopGrace
-	proc, err := host.Start(cmd)
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
 		return nil, fmt.Errorf("%s (%q): %w", name, command, err)
 	}
 	p := &Process{proc: proc}
-	p.Endpoint = Endpoint{Name: name, In: inW, Out: outR, Exited: proc.Exited(), Status: proc.Status}
+	p.Endpoint = Endpoint{Name: name, In: in, Out: out, Exited: proc.Exited(), Status: proc.Status}
 	return p, nil
 }
 
