@@ -290,4 +290,3 @@ func sortMoves(moves []samegame.Group, sign int) {
 		moves[j] = m
 	}
 }
-
