@@ -16,6 +16,7 @@ type entry struct {
 	key   uint64
 	value int32
 	kind  bound
+	gen   uint8 // the search that wrote it: older entries count as empty
 }
 
 // table is a transposition table indexed by the low bits of the key,
@@ -24,6 +25,7 @@ type entry struct {
 type table struct {
 	slots []entry
 	mask  uint64
+	gen   uint8
 }
 
 // newTable makes a table of the largest power of two of entries that
@@ -41,18 +43,27 @@ func newTable(mb int) *table {
 
 func (t *table) probe(key uint64) (int, bound) {
 	e := &t.slots[key&t.mask]
-	if e.key != key || e.kind == boundNone {
+	if e.key != key || e.kind == boundNone || e.gen != t.gen {
 		return 0, boundNone
 	}
 	return int(e.value), e.kind
 }
 
 func (t *table) store(key uint64, value int, kind bound) {
-	t.slots[key&t.mask] = entry{key: key, value: int32(value), kind: kind}
+	t.slots[key&t.mask] = entry{key: key, value: int32(value), kind: kind, gen: t.gen}
 }
 
+// reset empties the table for a new search: a new generation, so that
+// the slots need not be cleared (a new board would otherwise pay for
+// clearing the whole table, most of which a small search never touches);
+// once every 256 searches the generation wraps and the slots are cleared.
 func (t *table) reset() {
-	if t != nil {
+	if t == nil {
+		return
+	}
+	t.gen++
+	if t.gen == 0 {
 		clear(t.slots)
+		t.gen = 1
 	}
 }

@@ -1,0 +1,5 @@
+package main
+
+import "context"
+
+func runPlay(ctx context.Context, e env, args []string) int { return exitError }
