@@ -69,6 +69,9 @@ type Solver struct {
 	sign  int // +1 to maximise the score, -1 to minimise it
 
 	moves [samegame.MaxPlies + 1][samegame.MaxMoves]samegame.Group
+	// boards[ply] holds the position searched at ply: a child played on a
+	// local copy would move to the heap, one allocation a node.
+	boards [samegame.MaxPlies + 1]samegame.Board
 	// pv[ply][:pvLen[ply]] is the best continuation found from ply;
 	// pvEnd[ply] says it reaches the end of the game (a table hit cuts it).
 	pv    [samegame.MaxPlies + 1][samegame.MaxPlies]samegame.Cell
@@ -216,12 +219,13 @@ func (s *Solver) search(b *samegame.Board, alpha, acc, ply int) int {
 	// Larger groups (smaller, for Min) first: good lines early raise alpha.
 	sortMoves(moves, s.sign)
 	best := math.MinInt32
+	child := &s.boards[ply+1]
 	for _, m := range moves {
-		child := *b
+		*child = *b
 		p, _ := child.Play(m.Cell)
 		p *= s.sign
 		s.path[ply] = m.Cell
-		v := p + s.search(&child, max(alpha, best)-p, acc+p, ply+1)
+		v := p + s.search(child, max(alpha, best)-p, acc+p, ply+1)
 		if s.stop {
 			return math.MinInt32
 		}

@@ -193,11 +193,12 @@ func (s *Solver) negamax(b *samegame.Board, v Variant, maximiser bool, alpha, be
 	}
 	sortMoves(moves, 1)
 	best := -infinity
+	child := &s.boards[ply+1]
 	for _, m := range moves {
-		child := *b
+		*child = *b
 		p, _ := child.Play(m.Cell)
 		r := v.Reward(p, maximiser)
-		val := r - s.negamax(&child, v, !maximiser, r-beta, r-max(alpha, best), ply+1)
+		val := r - s.negamax(child, v, !maximiser, r-beta, r-max(alpha, best), ply+1)
 		if s.stop {
 			return 0
 		}
