@@ -105,6 +105,17 @@ func TestSolveUnproven(t *testing.T) {
 	if len(scores) != 1 || scores[0] <= 0 {
 		t.Fatalf("%v", scores)
 	}
+	// A node budget stops it the same way, with the same line each time
+	// but the seconds.
+	var lines [2]string
+	for i := range lines {
+		_, out, _ := runCmd(t, "", "solve", "--nodes", "20000", "--table-mb", "4", "--board", "3,4", std)
+		checkSolveOutput(t, out, "# samegame solve "+std+": objective max, penalty off", boards, false, false)
+		lines[i] = regexp.MustCompile(` \d+\.\d{3} `).ReplaceAllString(out, " ")
+	}
+	if lines[0] != lines[1] || !strings.Contains(lines[0], " 20480 unproven") {
+		t.Fatalf("budgeted runs differ or overrun:\n%s\n%s", lines[0], lines[1])
+	}
 }
 
 // TestSolveInterrupted: Ctrl-C (a cancelled context) stops the board in

@@ -160,7 +160,7 @@ func (s *Solver) SolveVariant(ctx context.Context, b samegame.Board, v Variant) 
 // a bound at or outside.
 func (s *Solver) negamax(b *samegame.Board, v Variant, maximiser bool, alpha, beta, ply int) int {
 	s.nodes++
-	if s.nodes%checkEvery == 0 && s.ctx.Err() != nil {
+	if s.nodes%checkEvery == 0 && s.expired() {
 		s.stop = true
 	}
 	if s.stop {
