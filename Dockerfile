@@ -9,6 +9,7 @@
 #       --engine "search --time 300ms" --engine "search --time 300ms" 0 2
 #   docker run --rm -p 8000:8000 tcgothello judge 8000     # host a classic match
 #   docker run --rm --network host tcgothello search 127.0.0.1 8000
+#   docker run --rm -p 127.0.0.1:7122:7122 tcgothello search --http :7122   # every game in a browser
 
 # Build: static binaries, no cgo, so that any small base image runs them.
 FROM golang:1.26-bookworm AS build

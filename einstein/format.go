@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // String returns the position as Parse reads it: the five rows from north
@@ -79,7 +81,7 @@ func Parse(s string) (Position, error) {
 			continue
 		}
 		if len(fields) != Size {
-			return p, fmt.Errorf("%s: %d squares in row %d, want %d", where, len(fields), row+1, Size)
+			return p, fmt.Errorf("%s: %s in row %d, want %d", where, plural.Of(len(fields), "square"), row+1, Size)
 		}
 		for col, f := range fields {
 			if f == "." {
@@ -106,7 +108,7 @@ func Parse(s string) (Position, error) {
 		row++
 	}
 	if !turnSeen {
-		return p, fmt.Errorf("want %d rows of %d squares and a turn line, got %d rows", Size, Size, row)
+		return p, fmt.Errorf("want %d rows of %d squares and a turn line, got %s", Size, Size, plural.Of(row, "row"))
 	}
 	var won [3]bool
 	if c, _ := p.At(Goal(Red)); c == Red || p.left[Blue] == 0 {

@@ -394,6 +394,8 @@ func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, text, want string }{
 		{"empty", "", "want 5 rows of 5 squares and a turn line, got 0 rows"},
 		{"short row", ". . . .\n", "line 1: 4 squares in row 1, want 5"},
+		{"one square", "R1\n", "line 1: 1 square in row 1, want 5"},
+		{"one row", row, "want 5 rows of 5 squares and a turn line, got 1 row"},
 		{"bad square", "R1 . . . X\n", `line 1: square "X": want ., R1 to R6 or B1 to B6`},
 		{"cube 7", "R7 . . . .\n", `line 1: square "R7": want ., R1 to R6 or B1 to B6`},
 		{"twice", "R1 . . . .\n. R1 . . .\n", "line 2: R1 again (it is on (1,1))"},

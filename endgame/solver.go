@@ -1,11 +1,13 @@
 package endgame
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tcgothello/mcts/othello"
@@ -34,9 +36,9 @@ func (m Mode) String() string {
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseMode parses "exact" or "wld".
+// ParseMode parses "exact" or "wld", in any case.
 func ParseMode(s string) (Mode, error) {
-	switch s {
+	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "exact":
 		return Exact, nil
 	case "wld":
@@ -58,6 +60,15 @@ type Result struct {
 	Mode    Mode
 	Nodes   uint64        // positions visited
 	Elapsed time.Duration // wall-clock time of the solve
+	// Proven is true when the solve finished; Lower and Upper are then
+	// both Score. A solve of SolveBounds cut short by its context leaves
+	// Proven false and what it had proven: the score lies in
+	// Lower..Upper (both after WLD's sign when the mode is WLD), and Move
+	// reaches at least Lower, or is the move the solver tried first when
+	// nothing better than -64 (-1 for WLD) was proven. Score is then
+	// Lower.
+	Proven       bool
+	Lower, Upper int
 }
 
 // Outcome returns +1, 0 or -1: whether the side to move wins, draws or
@@ -161,33 +172,85 @@ func (s *Solver) stopErr() error {
 
 // Solve proves the result of pos with perfect play: its exact score (Exact)
 // or only its sign (WLD), and a move that reaches it. It stops with an
-// error wrapping ErrStopped when ctx ends first; its work is not lost, since
-// the table keeps the bounds it proved for a later solve.
+// error wrapping ErrStopped when ctx ends before the result is proven (an
+// exact solve whose WLD search proved a draw has its result, 0, then); its
+// work is not lost, since the table keeps the bounds it proved for a later
+// solve.
 func (s *Solver) Solve(ctx context.Context, pos othello.Position, mode Mode) (Result, error) {
+	r, err := s.SolveBounds(ctx, pos, mode)
+	if err == nil && !r.Proven {
+		return Result{}, s.stopErr()
+	}
+	return r, err
+}
+
+// SolveBounds is Solve under a time limit, as an analysis program runs it:
+// when ctx ends first it returns, without an error, the bounds it had
+// proven and its best move so far, with Proven false (see Result). It
+// fails only for an invalid position or mode. The search is Solve's, node
+// for node.
+func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mode) (Result, error) {
 	start := time.Now()
 	if err := s.begin(ctx, pos); err != nil {
 		return Result{}, err
 	}
-	alpha, beta := -64, 64
-	if mode == WLD {
-		alpha, beta = -1, 1
-	} else if mode != Exact {
+	if mode != WLD && mode != Exact {
 		return Result{}, fmt.Errorf("endgame: unknown mode %d", int(mode))
 	}
-	if mode == Exact {
-		// The win/loss/draw search first: it is fast, and the bounds and
-		// best moves it leaves in the table guide the exact search, which
-		// then needs fewer nodes in all (FFO #40-#44: 11% fewer).
-		s.root(pos.Player, pos.Opponent, -1, 1)
+	p, o := pos.Player, pos.Opponent
+	// The win/loss/draw search first, in both modes: in Exact it is fast,
+	// and the bounds and best moves it leaves in the table guide the
+	// exact search, which then needs fewer nodes in all (FFO #40-#44: 11%
+	// fewer).
+	b := bounds{lower: -64, upper: 64}
+	b.add(s.root(p, o, -1, 1), -1, 1, s.stopped)
+	if mode == Exact && !s.stopped {
+		b.add(s.root(p, o, -64, 64), -64, 64, s.stopped)
 	}
-	score, move := s.root(pos.Player, pos.Opponent, alpha, beta)
-	if s.stopped {
-		return Result{}, s.stopErr()
-	}
+	r := Result{Move: b.move, Mode: mode, Nodes: s.nodes, Elapsed: time.Since(start)}
+	r.Lower, r.Upper = b.lower, b.upper
 	if mode == WLD {
-		score = max(-1, min(1, score))
+		r.Lower, r.Upper = cmp.Compare(r.Lower, 0), cmp.Compare(r.Upper, 0)
 	}
-	return Result{Score: score, Move: move, Mode: mode, Nodes: s.nodes, Elapsed: time.Since(start)}, nil
+	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
+	return r, nil
+}
+
+// bounds is what a solve has proven of the root's score: it lies in
+// lower..upper, and move reaches at least lower.
+type bounds struct {
+	lower, upper int
+	move         othello.Move
+	moveSet      bool // move was chosen by a search, not left at its zero
+}
+
+// add narrows the bounds with a root search of window (alpha, beta): a
+// finished search's fail-soft score, or what a stopped one proved.
+func (b *bounds) add(r rootResult, alpha, beta int, stopped bool) {
+	if !b.moveSet {
+		b.move, b.moveSet = r.move, true
+	}
+	switch {
+	case stopped:
+		// Only the moves it finished count: the best of them reaches
+		// r.lower, when that is above the window.
+		if r.lower > alpha && r.lower > b.lower {
+			b.lower, b.move = r.lower, r.move
+		}
+		return
+	case r.score <= alpha:
+		b.upper = min(b.upper, r.score)
+	case r.score >= beta:
+		if r.score > b.lower {
+			b.lower, b.move = r.score, r.move
+		}
+	default:
+		b.lower, b.upper, b.move = r.score, r.score, r.move
+	}
+	if b.lower > b.upper {
+		// Cannot happen: every bound is proven. Trust the later search.
+		b.lower, b.upper = r.score, r.score
+	}
 }
 
 // SolveMoves returns the exact score of every legal move of pos, in square
@@ -243,17 +306,27 @@ func (s *Solver) Outcome(p, o uint64) int {
 	return 0
 }
 
-// root searches the root position with the window (alpha, beta) and
-// returns its fail-soft score and the move that reached it.
-func (s *Solver) root(p, o uint64, alpha, beta int) (int, othello.Move) {
+// rootResult is what a root search found: its fail-soft score and the move
+// that reached it and, should it be stopped, lower, the best score proven
+// by the moves it finished (alpha if none beat it), which move reaches.
+type rootResult struct {
+	score int
+	move  othello.Move
+	lower int
+}
+
+// root searches the root position with the window (alpha, beta).
+func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 	n := 64 - bits.OnesCount64(p|o)
 	moves := othello.Moves(p, o)
 	if moves == 0 {
 		s.nodes++
 		if othello.Moves(o, p) == 0 {
-			return finalScore(p, o, n), othello.Pass
+			v := finalScore(p, o, n)
+			return rootResult{score: v, move: othello.Pass, lower: max(alpha, v)}
 		}
-		return -s.solve(o, p, -beta, -alpha, n), othello.Pass
+		v := -s.solve(o, p, -beta, -alpha, n)
+		return rootResult{score: v, move: othello.Pass, lower: alpha}
 	}
 	// The root is deep without the cut-offs: it must name a move that
 	// reaches its score, which a bound from the table or the stability
@@ -266,6 +339,7 @@ func (s *Solver) root(p, o uint64, alpha, beta int) (int, othello.Move) {
 	k := s.orderMoves(p, o, moves, hashMove, &list, n)
 	best, bestMove := noScore, othello.Move(list[0].sq)
 	lo := alpha
+	nullLo, nullMove := alpha, bestMove
 	for i := 0; i < k && !s.stopped; i++ {
 		c := &list[i]
 		np, no := o^c.flips, p|c.flips|1<<c.sq
@@ -274,7 +348,10 @@ func (s *Solver) root(p, o uint64, alpha, beta int) (int, othello.Move) {
 			v = -s.solve(np, no, -beta, -lo, n-1)
 		} else {
 			v = -s.solve(np, no, -lo-1, -lo, n-1)
-			if v > lo && v < beta {
+			if v > lo && v < beta && !s.stopped {
+				// The null window proved v at least: keep that, should
+				// the search stop before the wider one ends.
+				nullLo, nullMove = v, othello.Move(c.sq)
 				v = -s.solve(np, no, -beta, -v, n-1)
 			}
 		}
@@ -295,5 +372,9 @@ func (s *Solver) root(p, o uint64, alpha, beta int) (int, othello.Move) {
 		s.table.store(p, o, n, alpha, beta, best, uint8(bestMove))
 	}
 	s.nodes++
-	return best, bestMove
+	r := rootResult{score: best, move: bestMove, lower: lo}
+	if s.stopped && nullLo > lo {
+		r.lower, r.move = nullLo, nullMove
+	}
+	return r
 }

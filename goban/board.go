@@ -379,3 +379,9 @@ func (b *Board) String() string {
 	}
 	return sb.String()
 }
+
+// SameString reports whether p and q hold stones of one string.
+func (b *Board) SameString(p, q Point) bool {
+	c := b.color[p]
+	return (c == Black || c == White) && b.color[q] == c && b.head[p] == b.head[q]
+}

@@ -115,6 +115,15 @@ func (g *Game) Pass(c goban.Color) error {
 	return err
 }
 
+// Play plays m for colour c once the game has started: Pass as Pass does,
+// a stone as Put does. It returns their error and changes nothing on one.
+func (g *Game) Play(m Move, c goban.Color) error {
+	if m == Pass {
+		return g.Pass(c)
+	}
+	return g.Put(m, c)
+}
+
 // State returns the search's state of the game with toMove to move:
 // the current position and the record's positions, for superko. It
 // returns ErrNotStarted before Start and ErrTooLong when the record has
@@ -150,4 +159,15 @@ func (g *Game) RandomMove(c goban.Color, src rand.Source) Move {
 		return Pass
 	}
 	return pointMove(g.rec.RandomMove(c, src))
+}
+
+// Clone returns a copy of g that can be played on, or searched in another
+// goroutine, while g changes.
+func (g *Game) Clone() *Game {
+	c := &Game{setup: g.setup, start: g.start}
+	if g.rec != nil {
+		c.rec = new(goban.Game)
+		c.rec.CopyFrom(g.rec)
+	}
+	return c
 }

@@ -449,3 +449,31 @@ func TestAgainstReference(t *testing.T) {
 	}
 	t.Logf("%d superko refusals, %d black wins, %d white wins", superko, blackWins, whiteWins)
 }
+
+// TestGameClone: a clone plays on without changing the original, and the
+// original's later moves do not reach the clone.
+func TestGameClone(t *testing.T) {
+	g := NewGame()
+	b2, _ := At(2, 2)
+	if err := g.Put(b2, goban.Black); err != nil {
+		t.Fatal(err)
+	}
+	before := g.Clone()
+	if err := g.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := g.Clone()
+	w3, _ := At(3, 3)
+	if err := c.Put(w3, goban.White); err != nil {
+		t.Fatal(err)
+	}
+	if g.Plies() != 0 || g.Board().At(w3.Point()) != goban.Empty {
+		t.Errorf("the clone's move reached the original: %d plies\n%s", g.Plies(), g.Board())
+	}
+	if before.Started() || before.Board().At(b2.Point()) != goban.Black {
+		t.Errorf("a clone made in set-up: started %v\n%s", before.Started(), before.Board())
+	}
+	if c.Plies() != 1 || c.Board().At(w3.Point()) != goban.White {
+		t.Errorf("clone: %d plies\n%s", c.Plies(), c.Board())
+	}
+}

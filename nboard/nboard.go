@@ -83,14 +83,9 @@ type session struct {
 	depth   int // 0 until "set depth"
 	think   time.Duration
 	// pending holds the lines that arrived during a search and wait for
-	// it to end.
-	pending []string
+	// it to end, and the end of the input if it came then too.
+	pending []line
 }
-
-// endOfInput is queued when the input ends during a search: it ends the
-// session after the commands before it, as quit does, but unlike quit it
-// does not stop a search.
-const endOfInput = "\x00end of input"
 
 // errQuit ends the session at the GUI's request.
 var errQuit = errors.New("quit")
@@ -119,7 +114,7 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	for {
 		var l line
 		if len(s.pending) > 0 {
-			l, s.pending = line{text: s.pending[0]}, s.pending[1:]
+			l, s.pending = s.pending[0], s.pending[1:]
 		} else {
 			var ok bool
 			select {
@@ -130,6 +125,9 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 			case <-ctx.Done():
 				return nil
 			}
+		}
+		if l.end {
+			return nil
 		}
 		if l.err != nil {
 			if errors.Is(l.err, errLineTooLong) {
@@ -152,6 +150,11 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 type line struct {
 	text string
 	err  error
+	// end marks the end of the input queued during a search: it ends the
+	// session after the commands before it, as quit does, but unlike quit
+	// it does not stop a search. It is a flag, not a text, so that no
+	// command line can be mistaken for it.
+	end bool
 }
 
 var errLineTooLong = fmt.Errorf("a command line longer than %d bytes was skipped", maxLine)
@@ -238,9 +241,14 @@ func (s *session) handle(ctx context.Context, text string, lines <-chan line) er
 			s.complain("%q: want move <square or pa>[/eval[/time]]", text)
 			return nil
 		}
-		gm, err := othello.ParseGGFMove(args[0])
+		// Only the square counts: the GUI's evaluation and time after it
+		// are ignored, unread, for refusing a move over a field the
+		// engine never uses would leave its game behind the GUI's, and
+		// the protocol has no reply to say so.
+		square, _, _ := strings.Cut(args[0], "/")
+		m, err := othello.ParseSquare(square)
 		if err == nil {
-			err = s.game.Play(gm.Move)
+			err = s.game.Play(m)
 		}
 		if err != nil {
 			s.complain("%q: %v; the position is unchanged", text, err)
@@ -262,7 +270,7 @@ func (s *session) handle(ctx context.Context, text string, lines <-chan line) er
 		// There is no book to learn into; the protocol asks for the
 		// acknowledgement all the same.
 		return s.reply("learned")
-	case "quit", endOfInput:
+	case "quit":
 		return errQuit
 	default:
 		s.complain("unknown command %q ignored", cmd)
@@ -335,7 +343,7 @@ func (s *session) search(ctx context.Context, lines <-chan line, done func(otp.C
 	stopped := false
 	interrupt := func() { stopped = true; stop() }
 	for _, p := range s.pending {
-		if stops(p) {
+		if stops(p.text) {
 			interrupt()
 		}
 	}
@@ -348,16 +356,19 @@ func (s *session) search(ctx context.Context, lines <-chan line, done func(otp.C
 			switch {
 			case !ok:
 				lines = nil // read no more; let the search finish
-				s.pending = append(s.pending, endOfInput)
+				s.pending = append(s.pending, line{end: true})
+			case errors.Is(l.err, errLineTooLong):
+				// Reported in its turn; the input goes on.
+				s.pending = append(s.pending, l)
 			case l.err != nil:
 				lines = nil
-				s.pending = append(s.pending, endOfInput)
+				s.pending = append(s.pending, line{end: true})
 				s.complain("reading commands: %v", l.err)
 			default:
 				if stops(l.text) {
 					interrupt()
 				}
-				s.pending = append(s.pending, l.text)
+				s.pending = append(s.pending, l)
 			}
 		}
 	}

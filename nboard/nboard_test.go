@@ -338,6 +338,54 @@ func TestEndOfInputLetsSearchFinish(t *testing.T) {
 	}
 }
 
+// TestEndOfInputDuringSearchIsQuiet checks that the end of the input
+// during a go or a hint ends the session without a word on stderr: the
+// end is no command, known or unknown.
+func TestEndOfInputDuringSearchIsQuiet(t *testing.T) {
+	for _, cmd := range []string{"go", "hint 2"} {
+		r := start(t, &flipThinker{block: true})
+		r.send("set depth 1")
+		r.next("set depth 1")
+		r.send(cmd)
+		if err, _ := r.finish(); err != nil {
+			t.Errorf("%s: Serve = %v", cmd, err)
+		}
+		if got := r.stderr.String(); got != "" {
+			t.Errorf("%s then the end of the input: stderr = %q, want nothing", cmd, got)
+		}
+	}
+}
+
+// TestLongLineDuringSearch checks that an over-long line read while a
+// search runs is skipped in its turn, like any other, and does not end
+// the session.
+func TestLongLineDuringSearch(t *testing.T) {
+	th := &flipThinker{block: true, started: make(chan struct{}, 1)}
+	r := start(t, th)
+	r.send("set depth 1")
+	r.next("set depth 1")
+	r.send("go")
+	r.next("go")
+	<-th.started
+	r.send(strings.Repeat("x", maxLine+1))
+	r.send("ping 5")
+	for _, want := range []string{"status", "pong 5"} {
+		if l := r.next("ping 5"); l != want {
+			t.Fatalf("got %q, want %q", l, want)
+		}
+	}
+	r.send("ping 6")
+	if l := r.next("ping 6"); l != "pong 6" {
+		t.Fatalf("got %q, want pong 6: the session ended at the long line", l)
+	}
+	if err, rest := r.finish(); err != nil || len(rest) > 0 {
+		t.Errorf("finish: %v, %q", err, rest)
+	}
+	if got := r.stderr.String(); !strings.Contains(got, "longer than 65536 bytes was skipped") {
+		t.Errorf("stderr = %q, want the over-long line reported", got)
+	}
+}
+
 // TestEndOfInputDuringEarlierSearch checks that the end of the input, read
 // while a hint searches, still lets the go queued after it answer.
 func TestEndOfInputDuringEarlierSearch(t *testing.T) {
@@ -474,4 +522,38 @@ func TestHintSolved(t *testing.T) {
 		}
 	}
 	r.finish()
+}
+
+// TestMoveIgnoresEvalAndTime checks that a move is played whatever follows
+// its square: NBoard's evaluation and time are ignored, as docs/nboard.md
+// says, even when they are not numbers.
+func TestMoveIgnoresEvalAndTime(t *testing.T) {
+	th := &flipThinker{}
+	r := start(t, th)
+	r.send("move f5/abc/xyz")
+	r.send("move F6//")
+	r.send("move e6/1e999/-3/extra")
+	r.send("go")
+	if l := r.next("go"); l != "status tester is thinking" {
+		t.Fatalf("go: got %q", l)
+	}
+	if err, _ := r.finish(); err != nil {
+		t.Errorf("Serve = %v", err)
+	}
+	if got := r.stderr.String(); got != "" {
+		t.Errorf("stderr = %q, want nothing", got)
+	}
+	want := othello.Start()
+	for _, sq := range []string{"f5", "f6", "e6"} {
+		m, err := othello.ParseSquare(sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = want.Play(m)
+	}
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if len(th.asked) != 1 || th.asked[0] != want {
+		t.Errorf("searched %v, want the position after f5 f6 e6:\n%v", th.asked, want)
+	}
 }

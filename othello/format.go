@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // Contents of a square, as indexes into each format's alphabet.
@@ -46,7 +48,7 @@ func (p Position) String() string {
 // 'o' white, '-' or '.' empty, square a1 first) with the given side to move.
 func ParseBoard64(board string, turn Color) (Position, error) {
 	if len(board) != 64 {
-		return Position{}, fmt.Errorf("board string has %d characters, want 64", len(board))
+		return Position{}, fmt.Errorf("board string has %s, want 64", plural.Of(len(board), "character"))
 	}
 	var black, white uint64
 	for i := 0; i < 64; i++ {
@@ -114,7 +116,7 @@ func (p Position) Code(passes int) string {
 // (0, 1 or 2). It returns the position and the pass counter.
 func ParseCode(code string) (Position, int, error) {
 	if len(code) != CodeLen {
-		return Position{}, 0, fmt.Errorf("code has %d characters, want %d digits", len(code), CodeLen)
+		return Position{}, 0, fmt.Errorf("code has %s, want %d digits", plural.Of(len(code), "character"), CodeLen)
 	}
 	var black, white uint64
 	for i := 0; i < CodeLen; i++ {

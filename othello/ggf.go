@@ -18,6 +18,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // GGF is one Othello game record in GGF: the headers, the start position and
@@ -265,7 +267,7 @@ func parseGGFBoard(v string) (Position, error) {
 	}
 	squares := strings.Join(f[1:len(f)-1], "")
 	if len(squares) != 64 {
-		return Position{}, fmt.Errorf("ggf: BO: %d squares, want 64", len(squares))
+		return Position{}, fmt.Errorf("ggf: BO: %s, want 64", plural.Of(len(squares), "square"))
 	}
 	var black, white uint64
 	for i := 0; i < 64; i++ {

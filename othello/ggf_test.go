@@ -184,7 +184,7 @@ func TestParseGGFErrors(t *testing.T) {
 		{"(;RE[big];)", "black's disc difference"},
 		{"(;RE[+2.00:x];)", "want r, t or s"},
 		{"(;BO[8 *];)", "want the size 8"},
-		{"(;BO[8 * *];)", "1 squares, want 64"},
+		{"(;BO[8 * *];)", "1 square, want 64"},
 		{"(;BO[10 " + strings.Repeat("-", 64) + " *];)", `board size "10"`},
 		{"(;BO[8 " + strings.Repeat("-", 63) + " *];)", "63 squares"},
 		{"(;BO[8 X" + strings.Repeat("-", 63) + " *];)", `square 1 (a1) is 'X'`},

@@ -92,6 +92,12 @@ func TestParseBadInput(t *testing.T) {
 	if err := g.SetPosition(Position{Player: 3, Opponent: 2}, 0); !errors.Is(err, ErrOverlap) {
 		t.Errorf("SetPosition with overlapping discs: err %v, want ErrOverlap", err)
 	}
+	if err := g.SetPosition(Position{Turn: White}, 0); !errors.Is(err, ErrNoDiscs) {
+		t.Errorf("SetPosition with no disc: err %v, want ErrNoDiscs", err)
+	}
+	if g.Position() != (Position{}) {
+		t.Errorf("a refused position changed the game: %v", g.Position())
+	}
 	if err := g.SetPosition(Start(), 3); !errors.Is(err, ErrPassesTooBig) {
 		t.Errorf("SetPosition with 3 passes: err %v, want ErrPassesTooBig", err)
 	}

@@ -164,12 +164,21 @@ func (p Position) DiscDiff() int {
 	return bits.OnesCount64(p.Player) - bits.OnesCount64(p.Opponent)
 }
 
+// ErrNoDiscs reports a board without a disc: no game of Othello reaches
+// it, since a move only adds discs to the four it starts with, and nothing
+// can be played on it.
+var ErrNoDiscs = errors.New("the board has no discs")
+
 // Validate reports whether the position is well formed: no overlapping
-// discs and a real colour to move. Positions built by NewPosition, the
-// parsers and Play always are; a Position assembled by hand may not be.
+// discs, at least one disc, and a real colour to move. Positions built by
+// Play always are; a Position assembled by hand or parsed from text may
+// not be.
 func (p Position) Validate() error {
 	if p.Player&p.Opponent != 0 {
 		return ErrOverlap
+	}
+	if p.Player|p.Opponent == 0 {
+		return ErrNoDiscs
 	}
 	if p.Turn > White {
 		return errors.New("invalid colour to move")

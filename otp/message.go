@@ -76,11 +76,3 @@ func clip(s string) string {
 	}
 	return s
 }
-
-// countOf says n of a noun in English: "1 word", "0 words", "2 words".
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

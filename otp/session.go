@@ -16,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/internal/plural"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -181,7 +182,7 @@ const helpText = `Commands (x = row 0-7 from the top, y = column 0-7 from the le
 // parseMove parses the arguments of play and playgen: exactly "x y".
 func parseMove(args []string) (othello.Move, error) {
 	if len(args) != 2 {
-		return othello.NoMove, fmt.Errorf("want two coordinates \"x y\", got %s", countOf(len(args), "word"))
+		return othello.NoMove, fmt.Errorf("want two coordinates \"x y\", got %s", plural.Of(len(args), "word"))
 	}
 	return othello.ParseOTPFields(args[0], args[1])
 }
@@ -230,7 +231,7 @@ func (s *Session) undo(cmd string, n int) {
 func (s *Session) loadCode(args []string) {
 	if len(args) != 1 {
 		s.log.Error("code not loaded", zap.Strings("args", args),
-			zap.Error(fmt.Errorf("want one argument of %d digits, got %s", othello.CodeLen, countOf(len(args), "word"))))
+			zap.Error(fmt.Errorf("want one argument of %d digits, got %s", othello.CodeLen, plural.Of(len(args), "word"))))
 		return
 	}
 	pos, passes, err := othello.ParseCode(args[0])

@@ -420,11 +420,3 @@ func TestSessionMessageGrammar(t *testing.T) {
 		}
 	}
 }
-
-func TestCountOf(t *testing.T) {
-	for n, want := range map[int]string{0: "0 words", 1: "1 word", 2: "2 words", 11: "11 words"} {
-		if got := countOf(n, "word"); got != want {
-			t.Errorf("countOf(%d, word) = %q, want %q", n, got, want)
-		}
-	}
-}

@@ -45,6 +45,8 @@ duration_ns() {
 
 # The arguments are checked before anything is built: a mistake gets a
 # message and status 2, not a match of forfeits.
+(($# <= 2)) ||
+	usage "$# arguments ($*): want at most ROUNDS and TIME; engine flags go in ENGINE1_ARGS and ENGINE2_ARGS"
 [[ $rounds =~ ^[0-9]+$ ]] && ((10#$rounds >= 1)) ||
 	usage "ROUNDS \"$rounds\" must be a whole number of rounds, 1 or more"
 ns=$(duration_ns "$think") ||

@@ -21,17 +21,25 @@ import (
 // unset, and returns its combined output and exit status.
 func script(t *testing.T, bin string, timeout time.Duration, args ...string) (string, int) {
 	t.Helper()
+	return runScript(t, "cpu_vs_cpu.sh", append(withoutVar(os.Environ(), "GOAMD64"), "BIN="+bin), "", timeout, args...)
+}
+
+// runScript runs the script name of this directory with bash, env, in the
+// directory dir ("" for this one), and returns its combined output and
+// exit status.
+func runScript(t *testing.T, name string, env []string, dir string, timeout time.Duration, args ...string) (string, int) {
+	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not installed")
 	}
-	path, err := filepath.Abs("cpu_vs_cpu.sh")
+	path, err := filepath.Abs(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", append([]string{path}, args...)...)
-	cmd.Env = append(withoutVar(os.Environ(), "GOAMD64"), "BIN="+bin)
+	cmd.Env, cmd.Dir = env, dir
 	// The script starts a judge and engines: on a timeout, or if any
 	// outlive it, its whole process group goes, not bash alone.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -44,11 +52,11 @@ func script(t *testing.T, bin string, timeout time.Duration, args ...string) (st
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
-		t.Fatalf("cpu_vs_cpu.sh %q ran longer than %v:\n%s", args, timeout, out)
+		t.Fatalf("%s %q ran longer than %v:\n%s", name, args, timeout, out)
 	case errors.As(err, &ee):
 		return string(out), ee.ExitCode()
 	case err != nil:
-		t.Fatalf("cpu_vs_cpu.sh %q: %v", args, err)
+		t.Fatalf("%s %q: %v", name, args, err)
 	}
 	return string(out), 0
 }
@@ -87,6 +95,9 @@ func TestBadArgumentsStopBeforeBuilding(t *testing.T) {
 		{[]string{"2", "9.5s"}, "TIME 9.5s must be above 0 and at most 9s"},
 		{[]string{"2", "1m"}, "TIME 1m must be"},
 		{[]string{"2", "8s1001ms"}, "TIME 8s1001ms must be"},
+		// A third argument used to be ignored without a word.
+		{[]string{"1", "100ms", "extra"}, "3 arguments (1 100ms extra): want at most ROUNDS and TIME"},
+		{[]string{"1", "100ms", "--algo", "ucb"}, "4 arguments"},
 	}
 	for _, c := range cases {
 		bin := filepath.Join(t.TempDir(), "bin")

@@ -2,8 +2,10 @@
 // cutechess-cli does for chess: a schedule of pairings (round robin or
 // gauntlet) over a set of openings, each played twice with the colours
 // swapped; a results file of finished games that lets a stopped
-// tournament resume; standings with Elo ratings relative to the field and
-// their 95% margins; and the shipped set of balanced openings.
+// tournament resume, split in shards that run anywhere and merge back
+// (Shard, Merge), each file fingerprinted by its tournament; standings
+// with Elo ratings relative to the field and their exact 95% intervals;
+// and the shipped set of balanced openings.
 //
 // The package knows nothing of processes or sockets: a PlayFunc plays one
 // game (cmd/judge starts a fresh pair of engine processes for each).

@@ -27,57 +27,94 @@ func TestEloDiff(t *testing.T) {
 	}
 }
 
-// TestEloMargin checks the 95% margin against a hand computation.
-// 60 wins, 20 draws, 20 losses: f = 0.7; per-game variance
-// (60·0.09 + 20·0.04 + 20·0.49)/100 = 0.16, σ = sqrt(0.16/100) = 0.04;
-// bounds 0.7 ± 1.96·0.04 = 0.621601, 0.778399; Elo 86.22 and 218.25;
-// margin (218.25 - 86.22)/2 = 66.01; diff 400·log10(0.7/0.3) = 147.19.
-func TestEloMargin(t *testing.T) {
-	s := Score{Wins: 60, Draws: 20, Losses: 20}
-	diff, margin := s.Elo()
-	if !near(diff, 147.1906, 1e-3) {
-		t.Errorf("diff = %.4f, want 147.1906", diff)
+// TestEloInterval checks the exact 95% interval against values computed
+// independently with mpmath (Python, 40 digits: the Beta quantiles by
+// bisection on mpmath.betainc, then 400·log10(p/(1-p))), for the tallies
+// that the issue met (4/4, 7/8, 6/8, 0/4, 2/4) and others: draws make
+// half points (1.5/2, 0.5/1), and larger tallies (70/100, the real run's
+// 76/96).
+func TestEloInterval(t *testing.T) {
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		s      Score
+		lo, hi float64
+	}{
+		{Score{Wins: 4}, -72.14978587, inf},
+		{Score{Wins: 7, Losses: 1}, -18.43809582, 999.590597},
+		{Score{Wins: 6, Losses: 2}, -108.1919747, 593.110604},
+		{Score{Wins: 5, Draws: 2, Losses: 1}, -108.1919747, 593.110604}, // 6 points of 8 as well
+		{Score{Losses: 4}, -inf, 72.14978587},
+		{Score{Wins: 2, Losses: 2}, -455.9008539, 455.9008539},
+		{Score{Wins: 10}, 140.2171616, inf},
+		{Score{Wins: 1, Draws: 1}, -475.449719, 1465.451711},
+		{Score{Wins: 2, Draws: 1, Losses: 1}, -341.6344867, 613.2218779},
+		{Score{Wins: 1, Losses: 1}, -757.9408592, 757.9408592},
+		{Score{Wins: 1, Losses: 3}, -878.9034966, 247.2795387},
+		{Score{Draws: 1}, -1365.486763, 1365.486763},
+		{Score{Wins: 60, Draws: 20, Losses: 20}, 70.57065584, 227.6538108},
+		{Score{Wins: 74, Draws: 4, Losses: 18}, 144.510048, 326.9578935},
+	} {
+		lo, hi := c.s.EloInterval()
+		if !near(lo, c.lo, 1e-4) && !(math.IsInf(c.lo, -1) && math.IsInf(lo, -1)) ||
+			!near(hi, c.hi, 1e-4) && !(math.IsInf(c.hi, 1) && math.IsInf(hi, 1)) {
+			t.Errorf("%+v: interval [%.6f, %.6f], want [%.6f, %.6f]", c.s, lo, hi, c.lo, c.hi)
+		}
 	}
-	lo, hi := 0.7-z95*0.04, 0.7+z95*0.04
-	want := (400*math.Log10(hi/(1-hi)) - 400*math.Log10(lo/(1-lo))) / 2
-	if !near(margin, want, 1e-9) || !near(margin, 66.01, 0.01) {
-		t.Errorf("margin = %.4f, want %.4f (about 66.01)", margin, want)
+	if lo, hi := (Score{}).EloInterval(); !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+		t.Errorf("no games: [%v, %v], want the whole line", lo, hi)
 	}
-	if s.Points() != 70 || s.Games() != 100 {
-		t.Errorf("points %v games %d, want 70 and 100", s.Points(), s.Games())
-	}
-	// An even score with only draws has no variance: margin 0.
-	if d, m := (Score{Draws: 10}).Elo(); d != 0 || m != 0 {
-		t.Errorf("all draws: diff %v margin %v, want 0 0", d, m)
-	}
-	if _, m := (Score{}).Elo(); !math.IsInf(m, 1) {
-		t.Errorf("no games: margin %v, want +Inf", m)
+	if e := (Score{Wins: 3, Draws: 1}).Elo(); !near(e, 400*math.Log10(3.5/0.5), 1e-9) {
+		t.Errorf("3.5 of 4: Elo %v", e)
 	}
 }
 
-// TestEloBound checks the bound printed for a 100% or 0% score against
-// values computed by hand from the exact binomial interval: n wins in n
-// games reach down to the score p with p^n = 0.025, so 10 wins give
-// p = 0.025^(1/10) = 0.691503, 400·log10(0.691503/0.308497) = +140.22;
-// 2 wins p = 0.158114, -290.51; 1 win p = 0.025, 400·log10(0.025/0.975)
-// = -636.43; 24 wins p = 0.857526, +311.81.
-func TestEloBound(t *testing.T) {
-	for n, want := range map[int]float64{1: -636.4258, 2: -290.5133, 10: 140.2172, 24: 311.8052} {
-		b, ok := Score{Wins: n}.EloBound()
-		if !ok || !near(b, want, 1e-3) {
-			t.Errorf("%d wins of %d: bound %.4f, %v; want %.4f", n, n, b, ok, want)
+// binomialTail is the slow, plain reference: the probability that a coin
+// with chance p of a win wins at least x of n tosses, summed term by term.
+func binomialTail(n, x int, p float64) float64 {
+	sum := 0.0
+	for k := x; k <= n; k++ {
+		c := 1.0
+		for i := range k {
+			c = c * float64(n-i) / float64(i+1)
 		}
-		// At the bound, winning every game has probability 2.5%.
-		if p := 1 / (1 + math.Pow(10, -b/400)); !near(math.Pow(p, float64(n)), 0.025, 1e-12) {
-			t.Errorf("%d wins: score %v at the bound gives all wins a probability %v, want 0.025", n, p, math.Pow(p, float64(n)))
-		}
-		if lb, ok := (Score{Losses: n}).EloBound(); !ok || !near(lb, -want, 1e-3) {
-			t.Errorf("%d losses of %d: bound %.4f, %v; want %.4f", n, n, lb, ok, -want)
-		}
+		sum += c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
 	}
-	for _, s := range []Score{{}, {Draws: 3}, {Wins: 5, Draws: 1}, {Wins: 1, Losses: 1}, {Losses: 4, Draws: 1}} {
-		if b, ok := s.EloBound(); ok {
-			t.Errorf("%+v: bound %v, want none (its Elo is finite)", s, b)
+	return sum
+}
+
+// TestEloIntervalIsClopperPearson checks every whole tally of up to 12
+// games against the definition of the exact interval, without the beta
+// function: the lower end is the score at which x or more wins have
+// probability 2.5%, the upper end the one at which x or fewer have (found
+// by bisection on the binomial sums above).
+func TestEloIntervalIsClopperPearson(t *testing.T) {
+	solve := func(f func(p float64) float64) float64 { // f increasing in p; its root
+		lo, hi := 0.0, 1.0
+		for range 100 {
+			if mid := (lo + hi) / 2; f(mid) < 0 {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return (lo + hi) / 2
+	}
+	for n := 1; n <= 12; n++ {
+		for x := 0; x <= n; x++ {
+			lo, hi := Score{Wins: x, Losses: n - x}.EloInterval()
+			if x > 0 {
+				p := solve(func(p float64) float64 { return binomialTail(n, x, p) - tail95 })
+				if !near(lo, EloDiff(p), 1e-6) {
+					t.Errorf("%d of %d: lower end %.8f, the binomial says %.8f", x, n, lo, EloDiff(p))
+				}
+			}
+			if x < n {
+				// x or fewer wins: 1 - P(x+1 or more), falling as q rises.
+				p := solve(func(q float64) float64 { return tail95 - (1 - binomialTail(n, x+1, q)) })
+				if !near(hi, EloDiff(p), 1e-6) {
+					t.Errorf("%d of %d: upper end %.8f, the binomial says %.8f", x, n, hi, EloDiff(p))
+				}
+			}
 		}
 	}
 }

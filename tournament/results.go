@@ -30,7 +30,10 @@ type EngineInfo struct {
 }
 
 // Header is the first line of a results file: what the tournament is, so
-// that a resumed run plays the same schedule.
+// that a resumed run plays the same schedule. Every field but Version,
+// Start, Shard and Fingerprint is part of the tournament's fingerprint
+// (ComputeFingerprint): a field added here that runs of one tournament may
+// differ in must be left out there.
 type Header struct {
 	Version   int          `json:"version"`
 	Mode      string       `json:"mode"`
@@ -41,6 +44,16 @@ type Header struct {
 	GenMoveMS float64      `json:"genmove_ms"`
 	ReplyMS   float64      `json:"reply_ms"`
 	Start     time.Time    `json:"start"`
+	// SPRTTest is the sequential test that ends the tournament early, when
+	// one does: a merge of shards applies it as a single run would.
+	SPRTTest *SPRT `json:"sprt_test,omitempty"`
+	// Fingerprint identifies the tournament (ComputeFingerprint), written
+	// by CreateResults and RewriteHeader; files written before it existed
+	// have none, and their fingerprint is computed from their fields.
+	Fingerprint string `json:"fingerprint,omitempty"`
+	// Shard is the part of the tournament this file holds, nil for the
+	// whole of it.
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // Names returns the engines' names, in order.
@@ -54,9 +67,11 @@ func (h *Header) Names() []string {
 
 // Compatible reports why a results file written under h cannot be resumed
 // under now, nil if it can: the schedule (mode, seed, engine names, which
-// engines take a seed and with what flag, openings) must be the same. now may have more rounds, which extends the
-// tournament: a longer schedule starts with the shorter one. Commands and
-// limits may change, say after moving the engines' programs.
+// engines take a seed and with what flag, openings) and the shard must be
+// the same. now may have more rounds, which extends the tournament: a
+// longer schedule starts with the shorter one. Commands and limits may
+// change, say after moving the engines' programs (ChangedCommands names
+// them).
 func (h *Header) Compatible(now *Header) error {
 	switch {
 	case h.Version != resultsVersion:
@@ -71,6 +86,8 @@ func (h *Header) Compatible(now *Header) error {
 		return fmt.Errorf("results file has engines %q, not %q", h.Names(), now.Names())
 	case !slices.Equal(h.Openings, now.Openings):
 		return errors.New("results file has other openings")
+	case !sameShard(h.Shard, now.Shard):
+		return fmt.Errorf("results file holds %s, not %s", shardName(h.Shard), shardName(now.Shard))
 	}
 	// The seeds recorded depend on which engines take one.
 	for i, e := range h.Engines {
@@ -79,6 +96,46 @@ func (h *Header) Compatible(now *Header) error {
 		}
 	}
 	return nil
+}
+
+// ChangedCommands describes each engine whose command differs between a
+// results file's header h and the run now resuming it (Compatible: the
+// same engines), one line each, none when nothing changed.
+func (h *Header) ChangedCommands(now *Header) []string {
+	var out []string
+	for i, e := range h.Engines {
+		if i < len(now.Engines) && e.Command != now.Engines[i].Command {
+			out = append(out, fmt.Sprintf("engine %s: command %q in the results file, %q now", e.Name, e.Command, now.Engines[i].Command))
+		}
+	}
+	return out
+}
+
+// Schedule returns the schedule of the tournament h describes, as the
+// run that wrote it played it: Schedule over its openings, with no seed
+// for an engine that takes none.
+func (h *Header) Schedule() ([]Pairing, error) {
+	mode, err := ParseMode(h.Mode)
+	if err != nil {
+		return nil, err
+	}
+	openings := make([]Opening, len(h.Openings))
+	for i, o := range h.Openings {
+		if openings[i].Moves, err = othello.ParseMoves(o); err != nil {
+			return nil, fmt.Errorf("opening %d: %w", i+1, err)
+		}
+	}
+	schedule := Schedule(mode, len(h.Engines), h.Rounds, openings, h.Seed)
+	for i := range schedule {
+		// An engine that takes no seed gets none, and none is recorded.
+		if p := &schedule[i]; h.Engines[p.Black].SeedFlag == "" {
+			p.BlackSeed = 0
+		}
+		if p := &schedule[i]; h.Engines[p.White].SeedFlag == "" {
+			p.WhiteSeed = 0
+		}
+	}
+	return schedule, nil
 }
 
 // Record is one finished game, as a line of the results file.
@@ -269,9 +326,19 @@ type ResultsFile struct {
 	f *os.File
 }
 
-// CreateResults starts a new results file at path with its header.
+// shardName names a header's shard for messages.
+func shardName(s *Shard) string {
+	if s == nil {
+		return "the whole tournament"
+	}
+	return "shard " + s.String()
+}
+
+// CreateResults starts a new results file at path with its header, its
+// fingerprint computed.
 func CreateResults(path string, h Header) (*ResultsFile, error) {
 	h.Version = resultsVersion
+	h.Fingerprint = h.ComputeFingerprint()
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, err
@@ -330,11 +397,38 @@ func RewriteHeader(path string, h Header) error {
 		return ErrNoHeader
 	}
 	h.Version = resultsVersion
+	h.Fingerprint = h.ComputeFingerprint()
 	line, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}
 	return atomicfile.Write(path, append(append(line, '\n'), data[i+1:]...), fi.Mode().Perm())
+}
+
+// WriteResults writes a whole results file at path, the header (its
+// fingerprint computed) then recs, replacing any file there by a rename,
+// so that an interruption leaves the old file or the new one whole.
+func WriteResults(path string, h Header, recs []Record) error {
+	h.Version = resultsVersion
+	h.Fingerprint = h.ComputeFingerprint()
+	var b bytes.Buffer
+	for _, v := range append([]any{h}, anySlice(recs)...) {
+		line, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		b.Write(append(line, '\n'))
+	}
+	return atomicfile.Write(path, b.Bytes(), 0o644)
+}
+
+// anySlice returns recs as values of any.
+func anySlice(recs []Record) []any {
+	out := make([]any, len(recs))
+	for i, r := range recs {
+		out[i] = r
+	}
+	return out
 }
 
 // Add appends one finished game.

@@ -53,7 +53,7 @@ func TestResultsFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("ReadResults: %v", err)
 	}
-	h.Version = resultsVersion
+	h.Version, h.Fingerprint = resultsVersion, h.ComputeFingerprint()
 	if !reflect.DeepEqual(gotH, h) {
 		t.Errorf("header %+v, want %+v", gotH, h)
 	}
@@ -172,12 +172,28 @@ func TestHeaderCompatible(t *testing.T) {
 		"openings": func(x *Header) { x.Openings = []string{"f5f6"} },
 		// A seed flag added or changed changes the recorded seeds.
 		"seed flag": func(x *Header) { x.Engines[1].SeedFlag = "--seed" },
+		// Another part of the tournament, or the whole of it.
+		"shard 1/2": func(x *Header) { x.Shard = &Shard{1, 2} },
 	} {
 		other := testHeader()
 		change(&other)
 		if err := h.Compatible(&other); err == nil || !strings.Contains(err.Error(), what) {
 			t.Errorf("a different %s: %v, want an error naming it", what, err)
 		}
+	}
+}
+
+// ChangedCommands names each engine whose command changed, with both
+// commands, and nothing when none did.
+func TestChangedCommands(t *testing.T) {
+	h, now := testHeader(), testHeader()
+	if got := h.ChangedCommands(&now); got != nil {
+		t.Errorf("same commands: %q, want none", got)
+	}
+	now.Engines[1].Command = "/elsewhere/b --fast"
+	want := []string{`engine b: command "./b" in the results file, "/elsewhere/b --fast" now`}
+	if got := h.ChangedCommands(&now); !slices.Equal(got, want) {
+		t.Errorf("b moved: %q, want %q", got, want)
 	}
 }
 

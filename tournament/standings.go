@@ -16,15 +16,12 @@ type Standing struct {
 	Score
 	// Elo is the engine's rating relative to the field: the Elo its score
 	// against its opponents implies, less the mean of those of the field,
-	// so that the ratings sum to zero. Margin is the half-width of its 95%
-	// interval. Both may be infinite and are then null in JSON.
-	Elo    float64 `json:"-"`
-	Margin float64 `json:"-"`
-	// Bound is, when Elo is infinite (every game won or lost), the finite
-	// end of its 95% interval (Score.EloBound), centred as Elo is: a lower
-	// bound at 100%, an upper bound at 0%. It is what the table prints
-	// ("> +140") instead of an infinite rating.
-	Bound float64 `json:"-"`
+	// so that the ratings sum to zero. Low and High are the ends of its 95%
+	// interval (Score.EloInterval), centred alike. Each may be infinite
+	// (every game won or lost, no game) and is then null in JSON.
+	Elo  float64 `json:"-"`
+	Low  float64 `json:"-"`
+	High float64 `json:"-"`
 	// Forfeits counts the games the engine lost by breaking a rule
 	// (a crash, a timeout, an illegal move...); each is followed by a
 	// fresh start.
@@ -76,17 +73,18 @@ func Standings(names []string, recs []Record) []Standing {
 	return st
 }
 
-// centreElo sets each standing's Elo from its score and shifts the finite
-// ones so that they average zero over the engines that played: a score
-// only says how an engine did against its own opponents, and centring
-// puts every engine on one scale around the field's mean. An infinite
-// rating (every game won or lost) stays infinite and is left out of the
-// mean.
+// centreElo sets each standing's Elo and interval from its score and
+// shifts the finite ones so that the ratings average zero over the
+// engines that played: a score only says how an engine did against its
+// own opponents, and centring puts every engine on one scale around the
+// field's mean. An infinite rating (every game won or lost) stays
+// infinite and is left out of the mean; an infinite end of an interval
+// stays infinite.
 func centreElo(st []Standing) {
 	sum, n := 0.0, 0
 	for i := range st {
-		st[i].Elo, st[i].Margin = st[i].Score.Elo()
-		st[i].Bound, _ = st[i].Score.EloBound()
+		st[i].Elo = st[i].Score.Elo()
+		st[i].Low, st[i].High = st[i].Score.EloInterval()
 		if st[i].Games() > 0 && !math.IsInf(st[i].Elo, 0) {
 			sum += st[i].Elo
 			n++
@@ -97,12 +95,11 @@ func centreElo(st []Standing) {
 	}
 	mean := sum / float64(n)
 	for i := range st {
-		switch {
-		case st[i].Games() == 0:
-		case math.IsInf(st[i].Elo, 0):
-			st[i].Bound -= mean // on the same scale as the others
-		default:
+		if st[i].Games() > 0 {
+			// Infinities stay as they are: Inf - mean is Inf.
 			st[i].Elo -= mean
+			st[i].Low -= mean
+			st[i].High -= mean
 		}
 	}
 }
@@ -155,36 +152,39 @@ func Pairwise(n int, recs []Record) [][]Score {
 	return m
 }
 
-// formatElo prints an Elo value, signed; an infinite one (every game won
-// or lost) as its bound, "> +140" or "< -140" (Score.EloBound).
-func formatElo(x, bound float64) string {
+// formatElo prints an Elo value, signed, or "-" when it says nothing: an
+// infinite rating (every game won or lost; the interval beside it says
+// what those games show).
+func formatElo(x float64) string {
 	switch {
-	case math.IsInf(x, 1):
-		return "> " + formatElo(bound, 0)
-	case math.IsInf(x, -1):
-		return "< " + formatElo(bound, 0)
+	case math.IsInf(x, 0) || math.IsNaN(x):
+		return "-"
 	case math.Round(x) == 0:
 		return "0" // not "-0" for a hair below an even score
 	}
 	return fmt.Sprintf("%+.0f", x)
 }
 
-// formatMargin prints the margin of the rating elo: "-" when elo is
-// infinite (printed as a bound, which is its own interval), "inf" when
-// the interval reaches 0% or 100% (few games).
-func formatMargin(elo, x float64) string {
-	switch {
-	case math.IsInf(elo, 0):
+// formatInterval prints a 95% interval by its two ends, "[-18, +993]",
+// an infinite end as such with an open bracket ("[-72, +inf)" for every
+// game won), or "-" when it says nothing (no game: the whole line).
+func formatInterval(lo, hi float64) string {
+	if math.IsInf(lo, -1) && math.IsInf(hi, 1) {
 		return "-"
-	case math.IsInf(x, 0) || math.IsNaN(x):
-		return "inf"
 	}
-	return fmt.Sprintf("%.0f", x)
+	open, closing, l, h := "[", "]", formatElo(lo), formatElo(hi)
+	if math.IsInf(lo, -1) {
+		open, l = "(", "-inf"
+	}
+	if math.IsInf(hi, 1) {
+		closing, h = ")", "+inf"
+	}
+	return open + l + ", " + h + closing
 }
 
 // WriteStandings writes the standings as an aligned table: rank, name,
 // games, wins, draws, losses, points, score %, Elo relative to the field
-// (centred on its mean) and its 95% margin, forfeits.
+// (centred on its mean) and its 95% interval, forfeits.
 func WriteStandings(w io.Writer, st []Standing) error {
 	// Numbers align right; names, padded to one width, read left-aligned.
 	width := len("name")
@@ -192,26 +192,24 @@ func WriteStandings(w io.Writer, st []Standing) error {
 		width = max(width, len(s.Name))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "rank\t%-*s\tgames\twins\tdraws\tlosses\tpoints\tscore\telo\t±95%%\tforfeits\t\n", width, "name")
+	fmt.Fprintf(tw, "rank\t%-*s\tgames\twins\tdraws\tlosses\tpoints\tscore\telo\t95%% interval\tforfeits\t\n", width, "name")
 	for i, s := range st {
 		fmt.Fprintf(tw, "%d\t%-*s\t%d\t%d\t%d\t%d\t%.1f\t%.1f%%\t%s\t%s\t%d\t\n", i+1, width, s.Name, s.Games(), s.Wins, s.Draws, s.Losses,
-			s.Points(), 100*s.Fraction(), formatElo(s.Elo, s.Bound), formatMargin(s.Elo, s.Margin), s.Forfeits)
+			s.Points(), 100*s.Fraction(), formatElo(s.Elo), formatInterval(s.Low, s.High), s.Forfeits)
 	}
 	return tw.Flush()
 }
 
 // WritePairwise writes each pair's result, one line a pair that met: wins,
 // draws and losses of the first, its score and the Elo difference it
-// implies with its 95% margin.
+// implies with its 95% interval ("elo +338 [-18, +993]"; the interval
+// alone when every game went one way: "elo [-72, +inf)").
 func WritePairwise(w io.Writer, names []string, m [][]Score) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, p := range PairResults(m) {
-		d, e := p.Elo()
-		elo := "elo " + formatElo(d, 0)
-		if b, ok := p.EloBound(); ok {
-			elo = "elo " + formatElo(d, b)
-		} else {
-			elo += " ± " + formatMargin(d, e)
+		elo := "elo " + formatInterval(p.EloInterval())
+		if d := p.Elo(); !math.IsInf(d, 0) {
+			elo = "elo " + formatElo(d) + " " + formatInterval(p.EloInterval())
 		}
 		fmt.Fprintf(tw, "%s vs %s\t+%d =%d -%d\t%.1f/%d\t%.1f%%\t%s\n", names[p.A], names[p.B], p.Wins, p.Draws, p.Losses,
 			p.Points(), p.Games(), 100*p.Fraction(), elo)

@@ -48,10 +48,12 @@ func TestStandings(t *testing.T) {
 	if total != 6 {
 		t.Errorf("points add up to %v, want 6 (one a game)", total)
 	}
-	// a: 62.5% is 400·log10(0.625/0.375) = 88.74 Elo. Its 95% interval
-	// reaches past 100% with four games, so the margin is infinite.
-	if !near(st[0].Elo, 88.7395, 1e-3) || !math.IsInf(st[0].Margin, 1) {
-		t.Errorf("a: Elo %.4f ± %v, want 88.7395 ± +Inf", st[0].Elo, st[0].Margin)
+	// a: 62.5% is 400·log10(0.625/0.375) = 88.74 Elo; the mean of the
+	// field is 0 here (a +88.74, c 0, b -88.74), so its interval is its
+	// score's, 2.5 points of 4: finite at both ends.
+	lo, hi := Score{Wins: 2, Draws: 1, Losses: 1}.EloInterval()
+	if !near(st[0].Elo, 88.7395, 1e-3) || st[0].Low != lo || st[0].High != hi || math.IsInf(hi, 0) {
+		t.Errorf("a: Elo %.4f [%v, %v], want 88.7395 [%v, %v]", st[0].Elo, st[0].Low, st[0].High, lo, hi)
 	}
 	if !near(st[1].Elo, 0, 1e-9) {
 		t.Errorf("c at 50%%: Elo %v, want 0", st[1].Elo)
@@ -86,44 +88,87 @@ func TestStandingsEloCentred(t *testing.T) {
 	if !math.IsInf(st[0].Elo, 1) || !math.IsInf(st[1].Elo, -1) {
 		t.Errorf("all won / all lost: %v and %v, want +Inf and -Inf", st[0].Elo, st[1].Elo)
 	}
-	// Their bounds: 2 wins of 2 reach down to 0.025^(1/2) = 0.158114,
-	// -290.51 (TestEloBound); with no finite rating there is nothing to
-	// centre on.
-	if !near(st[0].Bound, -290.5133, 1e-3) || !near(st[1].Bound, 290.5133, 1e-3) {
-		t.Errorf("bounds %.4f and %.4f, want -290.5133 and +290.5133", st[0].Bound, st[1].Bound)
+	// Their intervals: 2 wins of 2 reach down to 0.025^(1/2) = 0.158114,
+	// -290.51, and up to infinity; with no finite rating there is nothing
+	// to centre on.
+	if !near(st[0].Low, -290.5133, 1e-3) || !math.IsInf(st[0].High, 1) || !math.IsInf(st[1].Low, -1) || !near(st[1].High, 290.5133, 1e-3) {
+		t.Errorf("intervals [%.4f, %v] and [%v, %.4f], want [-290.5133, +Inf] and [-Inf, +290.5133]", st[0].Low, st[0].High, st[1].Low, st[1].High)
 	}
 }
 
-// An engine that won every game is printed with its bound, centred like
-// the others: a beats b and c twice each (4/4: bound 0.025^(1/4) =
-// 0.397635, -72.15); b and c win one game each against the other, so
-// score 1/4, -190.85, which centring moves to 0 and a's bound to
-// -72.15 + 190.85 = +118.70.
-func TestStandingsBoundCentred(t *testing.T) {
+// An engine that won every game is printed with no rating and its
+// interval, centred like the others: a beats b and c twice each (4/4:
+// lower end 0.025^(1/4) = 0.397635, -72.15); b and c win one game each
+// against the other, so score 1/4, -190.85, which centring moves to 0 and
+// a's lower end to -72.15 + 190.85 = +118.70.
+func TestStandingsIntervalCentred(t *testing.T) {
 	g := func(n, b, w, winner int) Record {
 		return Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner}
 	}
 	recs := []Record{g(1, 0, 1, 0), g(2, 1, 0, 0), g(3, 0, 2, 0), g(4, 2, 0, 0), g(5, 1, 2, 1), g(6, 2, 1, 2)}
 	st := Standings([]string{"a", "b", "c"}, recs)
-	if st[0].Name != "a" || !math.IsInf(st[0].Elo, 1) || !near(st[0].Bound, 118.6987, 1e-3) || !near(st[1].Elo, 0, 1e-9) {
-		t.Errorf("a: Elo %v bound %.4f, b: Elo %.4f; want +Inf, 118.6987 and 0", st[0].Elo, st[0].Bound, st[1].Elo)
+	if st[0].Name != "a" || !math.IsInf(st[0].Elo, 1) || !near(st[0].Low, 118.6987, 1e-3) || !math.IsInf(st[0].High, 1) || !near(st[1].Elo, 0, 1e-9) {
+		t.Errorf("a: Elo %v [%.4f, %v], b: Elo %.4f; want +Inf [118.6987, +Inf] and 0", st[0].Elo, st[0].Low, st[0].High, st[1].Elo)
+	}
+	// b: 1 of 4, [-878.90, +247.28] (TestEloInterval), moved by +190.85.
+	lo, hi := Score{Wins: 1, Losses: 3}.EloInterval()
+	if !near(st[1].Low, lo+190.8485, 1e-3) || !near(st[1].High, hi+190.8485, 1e-3) {
+		t.Errorf("b: [%.4f, %.4f], want its score's [%.4f, %.4f] moved by +190.85", st[1].Low, st[1].High, lo, hi)
 	}
 	var b bytes.Buffer
 	if err := WriteStandings(&b, st); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(b.String(), "\n")
-	if got := strings.Join(strings.Fields(lines[1]), " "); got != "1 a 4 4 0 0 4.0 100.0% > +119 - 0" {
-		t.Errorf("a's line %q, want its bound > +119 and no margin", got)
+	if got := strings.Join(strings.Fields(lines[1]), " "); got != "1 a 4 4 0 0 4.0 100.0% - [+119, +inf) 0" {
+		t.Errorf("a's line %q, want no rating and the interval [+119, +inf)", got)
 	}
 	b.Reset()
 	if err := WritePairwise(&b, []string{"a", "b", "c"}, Pairwise(3, recs)); err != nil {
 		t.Fatal(err)
 	}
-	// a vs b, 2 of 2: the bound of 2 wins, uncentred.
-	if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, "a vs b +2 =0 -0 2.0/2 100.0% elo > -291 a vs c") ||
-		!strings.Contains(got, "b vs c +1 =0 -1 1.0/2 50.0% elo 0 ± ") {
-		t.Errorf("pairwise:\n%s\nwant a vs b with elo > -291, b vs c with a margin", b.String())
+	// a vs b, 2 of 2: the interval of 2 wins, uncentred; b vs c 1 of 2.
+	if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, "a vs b +2 =0 -0 2.0/2 100.0% elo [-291, +inf) a vs c") ||
+		!strings.Contains(got, "b vs c +1 =0 -1 1.0/2 50.0% elo 0 [-758, +758]") {
+		t.Errorf("pairwise:\n%s\nwant a vs b with elo [-291, +inf), b vs c with 0 [-758, +758]", b.String())
+	}
+}
+
+// TestIntervalText prints the tallies the issue met, a pair's line each:
+// every interval has its two ends, an infinite one open, and a pair that
+// never met prints nothing.
+func TestIntervalText(t *testing.T) {
+	for _, c := range []struct {
+		s    Score
+		want string
+	}{
+		{Score{Wins: 4}, "elo [-72, +inf)"},
+		{Score{Wins: 7, Losses: 1}, "elo +338 [-18, +1000]"},
+		{Score{Wins: 6, Losses: 2}, "elo +191 [-108, +593]"},
+		{Score{Losses: 4}, "elo (-inf, +72]"},
+		{Score{Wins: 2, Losses: 2}, "elo 0 [-456, +456]"},
+		{Score{Wins: 1, Draws: 1}, "elo +191 [-475, +1465]"},
+	} {
+		var recs []Record
+		for i := range c.s.Games() {
+			w := -1
+			if i < c.s.Wins {
+				w = 0
+			} else if i >= c.s.Wins+c.s.Draws {
+				w = 1
+			}
+			recs = append(recs, Record{Game: i + 1, BlackEngine: i % 2, WhiteEngine: 1 - i%2, Winner: w})
+		}
+		var b bytes.Buffer
+		if err := WritePairwise(&b, []string{"x", "y"}, Pairwise(2, recs)); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.String(); !strings.HasSuffix(got, "  "+c.want+"\n") {
+			t.Errorf("%+v: %q, want it to end with %q", c.s, got, c.want)
+		}
+	}
+	if got := formatInterval(Score{}.EloInterval()); got != "-" {
+		t.Errorf("no games: %q, want -", got)
 	}
 }
 
@@ -153,11 +198,11 @@ func TestWriteStandingsAndPairwise(t *testing.T) {
 		t.Fatalf("%d lines, want a header and 3 engines:\n%s", len(lines), b.String())
 	}
 	for i, want := range [][]string{
-		{"rank", "name", "games", "wins", "draws", "losses", "points", "score", "elo", "±95%", "forfeits"},
-		{"1", "a", "4", "2", "1", "1", "2.5", "62.5%", "+89", "inf", "0"},
-		// 2 wins, 2 losses: σ = sqrt(0.25/4) = 0.25, 0.5 ± 0.49 spans
-		// 400·log10(0.99/0.01) = 798 Elo either way.
-		{"2", "c", "4", "2", "0", "2", "2.0", "50.0%", "0", "798", "1"},
+		{"rank", "name", "games", "wins", "draws", "losses", "points", "score", "elo", "95%", "interval", "forfeits"},
+		// 2.5 of 4: [-341.63, +613.22] (TestEloInterval).
+		{"1", "a", "4", "2", "1", "1", "2.5", "62.5%", "+89", "[-342,", "+613]", "0"},
+		// 2 of 4: [-455.90, +455.90] (TestEloInterval).
+		{"2", "c", "4", "2", "0", "2", "2.0", "50.0%", "0", "[-456,", "+456]", "1"},
 	} {
 		if got := strings.Fields(lines[i]); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("line %d: %q, want fields %q", i+1, lines[i], want)
@@ -168,7 +213,7 @@ func TestWriteStandingsAndPairwise(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "a vs b") || strings.Count(b.String(), "\n") != 3 ||
-		!strings.Contains(strings.Join(strings.Fields(b.String()), " "), "a vs b +1 =1 -0 1.5/2 75.0% elo +191 ± inf") {
+		!strings.Contains(strings.Join(strings.Fields(b.String()), " "), "a vs b +1 =1 -0 1.5/2 75.0% elo +191 [-475, +1465]") {
 		t.Errorf("pairwise:\n%s\nwant 3 lines, a vs b +1 =1 -0 1.5/2 75.0%% elo +191", b.String())
 	}
 }

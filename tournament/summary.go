@@ -21,23 +21,23 @@ type Summary struct {
 	SPRT *SPRTResult `json:"sprt,omitempty"`
 }
 
-// StandingSummary is one line of the standings in a Summary. Elo and
-// Margin are null when infinite (every game won or lost, or none played).
+// StandingSummary is one line of the standings in a Summary. Elo is null
+// when infinite (every game won or lost) or without games; EloLow and
+// EloHigh, the ends of its 95% interval (Standing.Low and High), are null
+// when infinite.
 type StandingSummary struct {
-	Rank   int      `json:"rank"`
-	Engine int      `json:"engine"`
-	Name   string   `json:"name"`
-	Games  int      `json:"games"`
-	Wins   int      `json:"wins"`
-	Draws  int      `json:"draws"`
-	Losses int      `json:"losses"`
-	Points float64  `json:"points"`
-	Score  float64  `json:"score_percent"`
-	Elo    *float64 `json:"elo"`
-	Margin *float64 `json:"elo_margin95"`
-	// EloBound is set when Elo is null because every game was won (a
-	// lower bound) or lost (an upper bound): Standing.Bound.
-	EloBound   *float64 `json:"elo_bound,omitempty"`
+	Rank       int      `json:"rank"`
+	Engine     int      `json:"engine"`
+	Name       string   `json:"name"`
+	Games      int      `json:"games"`
+	Wins       int      `json:"wins"`
+	Draws      int      `json:"draws"`
+	Losses     int      `json:"losses"`
+	Points     float64  `json:"points"`
+	Score      float64  `json:"score_percent"`
+	Elo        *float64 `json:"elo"`
+	EloLow     *float64 `json:"elo_low95"`
+	EloHigh    *float64 `json:"elo_high95"`
 	Forfeits   int      `json:"forfeits"`
 	WhiteGames int      `json:"white_games"`
 }
@@ -52,10 +52,10 @@ type PairSummary struct {
 	Losses int      `json:"a_losses"`
 	Score  float64  `json:"a_score_percent"`
 	Elo    *float64 `json:"a_elo"`
-	Margin *float64 `json:"elo_margin95"`
-	// EloBound is set when Elo is null because A won (or lost) every
-	// game: Score.EloBound.
-	EloBound *float64 `json:"a_elo_bound,omitempty"`
+	// EloLow and EloHigh are the ends of the 95% interval of A's Elo
+	// difference (Score.EloInterval), null when infinite.
+	EloLow  *float64 `json:"a_elo_low95"`
+	EloHigh *float64 `json:"a_elo_high95"`
 }
 
 // finite returns x, or nil when x is infinite or not a number, which JSON
@@ -72,26 +72,24 @@ func NewSummary(h Header, recs []Record, complete bool, end time.Time) Summary {
 	names := h.Names()
 	s := Summary{Header: h, Complete: complete, End: end.UTC(), Standings: []StandingSummary{}, Pairs: []PairSummary{}}
 	s.Version = resultsVersion
+	s.Fingerprint = h.ComputeFingerprint()
 	s.Games = slices.Clone(recs)
 	slices.SortFunc(s.Games, func(a, b Record) int { return a.Game - b.Game })
 	for i, st := range Standings(names, recs) {
+		elo := finite(st.Elo)
+		if st.Games() == 0 {
+			elo = nil
+		}
 		s.Standings = append(s.Standings, StandingSummary{
 			Rank: i + 1, Engine: st.Engine, Name: st.Name, Games: st.Games(), Wins: st.Wins, Draws: st.Draws, Losses: st.Losses,
-			Points: st.Points(), Score: 100 * st.Fraction(), Elo: finite(st.Elo), Margin: finite(st.Margin),
+			Points: st.Points(), Score: 100 * st.Fraction(), Elo: elo, EloLow: finite(st.Low), EloHigh: finite(st.High),
 			Forfeits: st.Forfeits, WhiteGames: st.White,
 		})
-		if math.IsInf(st.Elo, 0) {
-			s.Standings[len(s.Standings)-1].EloBound = finite(st.Bound)
-		}
 	}
 	for _, p := range PairResults(Pairwise(len(names), recs)) {
-		d, e := p.Elo()
-		ps := PairSummary{A: names[p.A], B: names[p.B], Wins: p.Wins, Draws: p.Draws, Losses: p.Losses,
-			Score: 100 * p.Fraction(), Elo: finite(d), Margin: finite(e)}
-		if b, ok := p.EloBound(); ok {
-			ps.EloBound = &b
-		}
-		s.Pairs = append(s.Pairs, ps)
+		lo, hi := p.EloInterval()
+		s.Pairs = append(s.Pairs, PairSummary{A: names[p.A], B: names[p.B], Wins: p.Wins, Draws: p.Draws, Losses: p.Losses,
+			Score: 100 * p.Fraction(), Elo: finite(p.Elo()), EloLow: finite(lo), EloHigh: finite(hi)})
 	}
 	return s
 }

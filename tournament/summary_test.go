@@ -24,33 +24,35 @@ func TestNewSummary(t *testing.T) {
 			s.Version, s.Complete, len(s.Games), s.Games[0].Game, len(s.Pairs), resultsVersion)
 	}
 	top := s.Standings[0]
-	if top.Name != "a" || top.Points != 2.5 || top.Score != 62.5 || top.Elo == nil || !near(*top.Elo, 88.7395, 1e-3) || top.Margin != nil {
-		t.Errorf("first standing %+v, want a, 2.5 points, 62.5%%, Elo 88.74, margin null", top)
+	if top.Name != "a" || top.Points != 2.5 || top.Score != 62.5 || top.Elo == nil || !near(*top.Elo, 88.7395, 1e-3) ||
+		top.EloLow == nil || !near(*top.EloLow, -341.6345, 1e-3) || top.EloHigh == nil || !near(*top.EloHigh, 613.2219, 1e-3) {
+		t.Errorf("first standing %+v, want a, 2.5 points, 62.5%%, Elo 88.74 in [-341.63, +613.22]", top)
 	}
-	if !strings.Contains(string(data), `"elo_margin95":null`) {
-		t.Errorf("an infinite margin is not null in JSON:\n%s", data)
+	if !strings.Contains(string(data), `"elo_low95":-341.63`) || !strings.Contains(string(data), `"a_elo_high95":1465.45`) {
+		t.Errorf("the intervals are not in the JSON:\n%s", data)
 	}
 }
 
-// An engine that won every game has a null Elo and its bound in JSON; so
-// has the pair.
-func TestSummaryEloBound(t *testing.T) {
+// An engine that won every game has a null Elo and a null upper end in
+// JSON; so has the pair. An engine without games has all three null.
+func TestSummaryInfiniteEnds(t *testing.T) {
 	h := testHeader()
+	h.Engines = append(h.Engines, EngineInfo{Name: "idle"})
 	recs := []Record{{Game: 1, BlackEngine: 0, WhiteEngine: 1, Winner: 0}, {Game: 2, BlackEngine: 1, WhiteEngine: 0, Winner: 0}}
 	s := NewSummary(h, recs, true, time.Now())
-	a, b := s.Standings[0], s.Standings[1]
-	if a.Elo != nil || a.EloBound == nil || !near(*a.EloBound, -290.5133, 1e-3) || b.EloBound == nil || !near(*b.EloBound, 290.5133, 1e-3) {
-		t.Errorf("standings %+v and %+v, want null Elo and bounds -290.51 and +290.51", a, b)
+	a, b, idle := s.Standings[0], s.Standings[1], s.Standings[2]
+	if a.Elo != nil || a.EloLow == nil || !near(*a.EloLow, -290.5133, 1e-3) || a.EloHigh != nil ||
+		b.Elo != nil || b.EloLow != nil || b.EloHigh == nil || !near(*b.EloHigh, 290.5133, 1e-3) {
+		t.Errorf("standings %+v and %+v, want null Elo and [-290.51, null], [null, +290.51]", a, b)
 	}
-	if p := s.Pairs[0]; p.Elo != nil || p.EloBound == nil || !near(*p.EloBound, -290.5133, 1e-3) {
-		t.Errorf("pair %+v, want null Elo and bound -290.51", p)
+	if idle.Name != "idle" || idle.Elo != nil || idle.EloLow != nil || idle.EloHigh != nil {
+		t.Errorf("an engine without games: %+v, want nulls", idle)
+	}
+	if p := s.Pairs[0]; p.Elo != nil || p.EloLow == nil || !near(*p.EloLow, -290.5133, 1e-3) || p.EloHigh != nil {
+		t.Errorf("pair %+v, want null Elo and [-290.51, null]", p)
 	}
 	data, _ := json.Marshal(s)
-	if !strings.Contains(string(data), `"elo_bound":-290.51`) || !strings.Contains(string(data), `"a_elo_bound":-290.51`) {
-		t.Errorf("JSON lacks the bounds:\n%s", data)
-	}
-	// A finite rating has no bound.
-	if s := NewSummary(h, sixGames()[:0], true, time.Now()); len(s.Standings) > 0 && s.Standings[0].EloBound != nil {
-		t.Errorf("no games, bound %v, want none", *s.Standings[0].EloBound)
+	if !strings.Contains(string(data), `"elo":null,"elo_low95":-290.51`) || !strings.Contains(string(data), `"a_elo":null,"a_elo_low95":-290.51`) {
+		t.Errorf("JSON lacks the ends:\n%s", data)
 	}
 }

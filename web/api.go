@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"reflect"
@@ -61,6 +62,15 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 
 // route returns the method and handler of an API path, or a nil handler.
 func (s *Server) route(path string) (method string, h handler) {
+	for prefix, r := range map[string]func(string) (string, handler){
+		"/api/go/":        s.goRoute,
+		"/api/killallgo/": s.killAllRoute,
+		"/api/einstein/":  s.einsteinRoute,
+	} {
+		if rest, ok := strings.CutPrefix(path, prefix); ok {
+			return r(rest)
+		}
+	}
 	switch path {
 	case "/api/state":
 		return http.MethodGet, s.getState
@@ -90,38 +100,10 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, msg 
 }
 
 // getState answers the current state; with ?wait=V it first waits, up to
-// maxWait, until the version differs from V, so the page learns of the
-// engine's move as soon as it is played without polling in a tight loop.
+// maxWait, until the version differs from V (longPoll).
 func (s *Server) getState(r *http.Request) (any, error) {
-	q := r.URL.Query().Get("wait")
-	if q == "" {
-		return s.snapshot(), nil
-	}
-	v, err := strconv.ParseUint(q, 10, 64)
-	if err != nil {
-		return nil, badRequest("wait=%q: want a state version, a whole number", q)
-	}
-	timer := time.NewTimer(maxWait)
-	defer timer.Stop()
-	for {
-		s.mu.Lock()
-		if s.m.version != v {
-			st := s.state()
-			s.mu.Unlock()
-			return st, nil
-		}
-		changed := s.changed
-		s.mu.Unlock()
-		select {
-		case <-changed:
-		case <-timer.C:
-			return s.snapshot(), nil
-		case <-r.Context().Done():
-			return s.snapshot(), nil
-		case <-s.base.Done():
-			return s.snapshot(), nil
-		}
-	}
+	return longPoll(r, s.base, &s.mu, func() (uint64, chan struct{}) { return s.m.version, s.changed },
+		func() any { return s.state() })
 }
 
 // snapshot returns the current state under the lock.
@@ -133,8 +115,8 @@ func (s *Server) snapshot() State {
 
 // newRequest is the body of POST /api/new; absent fields keep their value.
 type newRequest struct {
-	Color       *string `json:"color"`
-	ThinkMillis *int64  `json:"thinkMillis"`
+	Color       *string  `json:"color"`
+	ThinkMillis *float64 `json:"thinkMillis"`
 }
 
 // postNew starts a new game, stopping the engine's search if one runs.
@@ -154,10 +136,11 @@ func (s *Server) postNew(r *http.Request) (any, error) {
 		human = c
 	}
 	if req.ThinkMillis != nil {
-		if err := checkThinkMillis(*req.ThinkMillis); err != nil {
-			return nil, badRequest("thinkMillis: %v", err)
+		d, err := thinkDuration(*req.ThinkMillis)
+		if err != nil {
+			return nil, err
 		}
-		think = time.Duration(*req.ThinkMillis) * time.Millisecond
+		think = d
 	}
 	s.stopSearch()
 	s.stopAnalysis()
@@ -246,6 +229,10 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 			return nil, err
 		}
 	}
+	if pos.Player|pos.Opponent == 0 {
+		// No game reaches an empty board: every move adds a disc.
+		return nil, badRequest("board: no discs: a position of a game has at least the four it starts with")
+	}
 	s.stopSearch()
 	s.stopAnalysis()
 	if err := s.m.load(pos, human); err != nil {
@@ -255,9 +242,30 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 	return s.state(), nil
 }
 
-// settingsRequest is the body of POST /api/settings.
+// settingsRequest is the body of POST /api/settings and of the other
+// games' settings.
 type settingsRequest struct {
-	ThinkMillis *int64 `json:"thinkMillis"`
+	ThinkMillis *float64 `json:"thinkMillis"`
+}
+
+// thinkDuration reads a think time a person chose, in milliseconds: a
+// number in MinThinkMillis..MaxThinkMillis, a fraction rounded to the
+// nearest millisecond.
+func thinkDuration(ms float64) (time.Duration, error) {
+	if math.IsNaN(ms) || ms < MinThinkMillis || ms > MaxThinkMillis {
+		return 0, badRequest("thinkMillis %s is out of range: want the engine's think time in milliseconds, %d to %d (%g s to %g s)",
+			strconv.FormatFloat(ms, 'f', -1, 64), MinThinkMillis, MaxThinkMillis, float64(MinThinkMillis)/1000, float64(MaxThinkMillis)/1000)
+	}
+	return time.Duration(math.Round(ms)) * time.Millisecond, nil
+}
+
+// requiredThink reads the think time of a settings request, which must
+// have one.
+func requiredThink(ms *float64) (time.Duration, error) {
+	if ms == nil {
+		return 0, badRequest(`thinkMillis is missing: want {"thinkMillis": 1000}, the think time in milliseconds`)
+	}
+	return thinkDuration(*ms)
 }
 
 // postSettings changes the think time from the engine's next search on;
@@ -267,15 +275,13 @@ func (s *Server) postSettings(r *http.Request) (any, error) {
 	if err := decode(r, &req, false); err != nil {
 		return nil, err
 	}
-	if req.ThinkMillis == nil {
-		return nil, badRequest(`thinkMillis is missing: want {"thinkMillis": 1000}`)
-	}
-	if err := checkThinkMillis(*req.ThinkMillis); err != nil {
-		return nil, badRequest("thinkMillis: %v", err)
+	think, err := requiredThink(req.ThinkMillis)
+	if err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.m.think = time.Duration(*req.ThinkMillis) * time.Millisecond
+	s.m.think = think
 	s.bump()
 	return s.state(), nil
 }
@@ -341,15 +347,21 @@ func parseColor(field, v string) (othello.Color, error) {
 // fields, trailing data and bodies too large; checkPost has already checked
 // the content type. An empty body is accepted only if optional.
 func decode(r *http.Request, v any, optional bool) error {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	return decodeLimit(r, v, optional, maxBody)
+}
+
+// decodeLimit is decode with a body limit of its own, for the requests
+// that carry a record.
+func decodeLimit(r *http.Request, v any, optional bool, limit int) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, int64(limit)+1))
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return &requestError{http.StatusRequestTimeout, "the request body did not arrive in time"}
 	}
 	if err != nil {
 		return badRequest("reading the request body: %v", err)
 	}
-	if len(body) > maxBody {
-		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody)}
+	if len(body) > limit {
+		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", limit)}
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		if optional {

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -51,7 +50,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown route", "GET", "/api/nope", "", "", 404, "unknown route /api/nope"},
 		{"bad wait", "GET", "/api/state?wait=soon", "", "", 400, `wait="soon"`},
 		{"bad colour", "POST", "/api/new", js, `{"color":"green"}`, 400, `color "green"`},
-		{"think too short", "POST", "/api/new", js, `{"thinkMillis":0}`, 400, "think time 0 ms is out of range"},
+		{"think too short", "POST", "/api/new", js, `{"thinkMillis":0}`, 400, "thinkMillis 0 is out of range"},
 		{"think too long", "POST", "/api/settings", js, `{"thinkMillis":3600000}`, 400, "out of range"},
 		{"no think time", "POST", "/api/settings", js, `{}`, 400, "thinkMillis is missing"},
 		{"short board", "POST", "/api/load", js, `{"board":"XO","side":"X"}`, 400, "board string has 2 characters, want 64"},
@@ -153,14 +152,7 @@ func TestCancelledSearchLogged(t *testing.T) {
 		return otp.Thought{}, ctx.Err()
 	})
 	core, logs := observer.New(zapcore.DebugLevel)
-	s, err := New(th, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Logger: zap.New(core)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	ts.Client().Timeout = testTimeout
-	t.Cleanup(ts.Close)
-	t.Cleanup(s.Close)
+	s, ts := serveWith(t, th, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Logger: zap.New(core)})
 	startPos := `"board":"` + othello.Start().Board64() + `","side":"X"`
 	for _, c := range []struct{ path, body string }{
 		{"/api/new", `{}`},
@@ -322,10 +314,17 @@ func TestLongPoll(t *testing.T) {
 
 func TestPage(t *testing.T) {
 	_, ts := startServer(t, firstLegal{})
-	for path, want := range map[string]string{
-		"/":          "text/html",
-		"/app.js":    "text/javascript",
-		"/style.css": "text/css",
+	// Each path, its type, and a string only its own file has.
+	for path, want := range map[string][2]string{
+		"/":          {"text/html", `href="/einstein"`},
+		"/othello":   {"text/html", "<title>Othello"},
+		"/go":        {"text/html", "<title>Go:"},
+		"/killallgo": {"text/html", "<title>Kill-All Go"},
+		"/einstein":  {"text/html", "<title>Einstein"},
+		"/app.js":    {"text/javascript", "function renderPlot"},
+		"/common.js": {"text/javascript", "function goBoard"},
+		"/style.css": {"text/css", "--felt"},
+		"/games.css": {"text/css", ".gboard"},
 	} {
 		resp, err := ts.Client().Get(ts.URL + path)
 		if err != nil {
@@ -333,8 +332,8 @@ func TestPage(t *testing.T) {
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), want) || len(body) == 0 {
-			t.Errorf("GET %s: %d %q %d bytes, want 200 %s", path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body), want)
+		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), want[0]) || !strings.Contains(string(body), want[1]) {
+			t.Errorf("GET %s: %d %q, %d bytes; want 200 %s with %q", path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body), want[0], want[1])
 		}
 		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
 			t.Errorf("GET %s: Content-Security-Policy %q, want default-src 'self'", path, csp)
@@ -362,8 +361,8 @@ func TestNoExternalRequests(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil || n < 3 {
-		t.Fatalf("walked %d assets, error %v; want index.html, app.js and style.css", n, err)
+	if err != nil || n < 12 {
+		t.Fatalf("walked %d assets, error %v; want the list, the four games' pages and scripts, and the style sheets", n, err)
 	}
 }
 

@@ -19,6 +19,16 @@ var static embed.FS
 // mistake in it cannot reach the network.
 const contentSecurity = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
+// pages maps the path of each game's page to its file; "/" is the list of
+// the games (index.html), and the other assets are served under their own
+// names.
+var pages = map[string]string{
+	"/othello":   "othello.html",
+	"/go":        "go.html",
+	"/killallgo": "killallgo.html",
+	"/einstein":  "einstein.html",
+}
+
 // routes returns the mux of the page, its assets and the API.
 func (s *Server) routes() (*http.ServeMux, error) {
 	sub, err := fs.Sub(static, "static")
@@ -41,6 +51,10 @@ func (s *Server) routes() (*http.ServeMux, error) {
 		// The assets change with the binary; a stale page would speak
 		// an old API.
 		h.Set("Cache-Control", "no-cache")
+		if page, ok := pages[r.URL.Path]; ok {
+			http.ServeFileFS(w, r, sub, page)
+			return
+		}
 		files.ServeHTTP(w, r)
 	}))
 	return mux, nil

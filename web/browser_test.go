@@ -120,7 +120,7 @@ func TestBrowserPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := serveLoopback(t, s)
+	url := serveLoopback(t, s) + "othello"
 
 	start := othello.Start()
 	err = chromedp.Do(ctx,
@@ -256,7 +256,7 @@ func TestBrowserNarrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := serveLoopback(t, s)
+	url := serveLoopback(t, s) + "othello"
 	err = chromedp.Do(ctx,
 		chromedp.EmulateViewport(width, height),
 		chromedp.Navigate(url),
@@ -427,7 +427,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := serveLoopback(t, s)
+	url := serveLoopback(t, s) + "othello"
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(url),
 		chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .sq.legal`)),

@@ -1,9 +1,15 @@
-// Package web lets a person play the engine in a browser: an HTTP server
-// with a small JSON API (documented in docs/web.md) and a page embedded in
-// the binary, so the search program needs no files next to it and the page
-// makes no request outside the server.
+// Package web lets people play every game of the project in a browser: an
+// HTTP server with a small JSON API per game (documented in docs/web.md)
+// and pages embedded in the binary, so the search program needs no files
+// next to it and the pages make no request outside the server. "/" lists
+// the games; /othello plays the Othello engine, /go is Go for two people
+// with the course's scoring (gogame.go, SGF in gosgf.go), /killallgo and
+// /einstein play the Kill-All Go and Einstein engines (killallgo.go,
+// einstein.go). What they share is here once: the guards, the error
+// shape, the body limits, the long poll and the engine in a goroutine
+// (room.go).
 //
-// The server owns one game. The person plays one colour; the engine plays
+// The Othello page: the server owns one game. The person plays one colour; the engine plays
 // the other in a goroutine, so that every request (a new game, an undo, a
 // poll) is answered while the engine thinks. The page drives the same
 // engine (an otp.Thinker) through the same move choice as the judge front

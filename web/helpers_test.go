@@ -84,7 +84,14 @@ func startServer(t *testing.T, th otp.Thinker) (*Server, *httptest.Server) {
 	if _, ok := th.(*gated); ok {
 		think = MaxThinkMillis * time.Millisecond
 	}
-	s, err := New(th, Options{ThinkTime: think})
+	return serveWith(t, th, Options{ThinkTime: think})
+}
+
+// serveWith serves a new Server with opt over httptest on 127.0.0.1:0,
+// closed at the end of the test.
+func serveWith(t *testing.T, th otp.Thinker, opt Options) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(th, opt)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

@@ -41,7 +41,7 @@ func TestScreenshot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		url = serveLoopback(t, s)
+		url = serveLoopback(t, s) + "othello"
 	}
 	yourTurn := chromedp.Poll[chromedp.Void](`!document.body.classList.contains("thinking") && document.querySelectorAll("#board .sq.legal").length > 0`,
 		chromedp.WithPollingTimeout(30*time.Second))

@@ -40,6 +40,12 @@ type Options struct {
 	// Logger receives a line per engine move, per request error and per
 	// server event; nil logs nothing.
 	Logger *zap.Logger
+	// Ready, if set, is called with the URL a person can open once the
+	// server listens (Serve), before it answers the first request.
+	Ready func(url string)
+	// Engines configures the engines of the other games; the zero value
+	// is their defaults.
+	Engines Engines
 }
 
 // Server is the HTTP handler of the page and its JSON API, and the game
@@ -64,6 +70,16 @@ type Server struct {
 	// readTimeout bounds the reading of a request by Serve:
 	// requestReadTimeout, shorter in tests.
 	readTimeout time.Duration
+	// ready, if set, is told the page's URL once Serve listens.
+	ready func(url string)
+
+	// The other games, each in its room (room.go).
+	goGame   *goRoom
+	killAll  *killAllRoom
+	einstein *einsteinRoom
+	engines  Engines
+	life     sync.Mutex // guards ended
+	ended    bool       // set by Close: no search of the other games starts after it
 }
 
 // New returns a server for a new game at the start position, the person
@@ -84,6 +100,8 @@ func New(thinker otp.Thinker, opt Options) (*Server, error) {
 		log:         opt.Logger,
 		changed:     make(chan struct{}),
 		readTimeout: requestReadTimeout,
+		ready:       opt.Ready,
+		engines:     opt.Engines.withDefaults(),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -93,6 +111,9 @@ func New(thinker otp.Thinker, opt Options) (*Server, error) {
 	s.chooser = otp.NewChooser(thinker, s.log)
 	s.base, s.shutdown = context.WithCancel(context.Background())
 	s.m = match{game: othello.NewGame(), human: othello.Black, think: think}
+	s.goGame = newGoRoom()
+	s.killAll = newKillAllRoom(think)
+	s.einstein = newEinsteinRoom(think)
 	mux, err := s.routes()
 	if err != nil {
 		s.shutdown()
@@ -125,6 +146,9 @@ func (s *Server) Close() {
 	s.closed = true
 	s.shutdown()
 	s.mu.Unlock()
+	s.life.Lock()
+	s.ended = true
+	s.life.Unlock()
 	s.searches.Wait()
 }
 
@@ -150,6 +174,21 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 		return fmt.Errorf("web: %w", err)
 	}
 	return s.Serve(ctx, ln)
+}
+
+// PageURL returns the URL a person opens to reach a server listening on
+// addr: the address itself, but a loopback one for an address that means
+// every interface (":7122", "0.0.0.0:7122", "[::]:7122"), since
+// "http://:7122/" or "http://0.0.0.0:7122/" is no address to open.
+func PageURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
 // requestReadTimeout is how long a client has to send a whole request,
@@ -184,7 +223,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 				zap.String("addr", addr))
 		}
 	}
-	s.log.Info("serving the page", zap.String("url", "http://"+addr+"/"))
+	url := PageURL(ln.Addr())
+	s.log.Info("serving the page", zap.String("url", url), zap.String("addr", addr))
+	if s.ready != nil {
+		s.ready(url)
+	}
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: s.readTimeout,

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // maxLine bounds one input line: a 19-point row with generous spacing is a
@@ -34,6 +35,7 @@ type row struct {
 	text   string // the line without its ending
 	ending string // "\n" or "\r\n"
 	cells  []int  // byte offsets in text of the row's points, left to right
+	line   int    // its line in the input, for messages
 }
 
 // problem is a parsed input: the board's rows as written and whose move it
@@ -41,7 +43,12 @@ type row struct {
 type problem struct {
 	rows []row
 	side goban.Color
+	bom  bool // the input began with a UTF-8 byte-order mark, written back
 }
+
+// byteOrderMark is what some editors put at the start of a UTF-8 file; it
+// is not part of the board.
+const byteOrderMark = "\uFEFF"
 
 // parse reads an n x n array of 0, B and W, one row a line with or without
 // spaces between points, n taken from the first row, then a line B or W
@@ -56,6 +63,9 @@ func parse(r io.Reader) (*problem, error) {
 	for sc.Scan() {
 		line++
 		raw := sc.Text()
+		if line == 1 {
+			raw, p.bom = strings.CutPrefix(raw, byteOrderMark)
+		}
 		text, ending := strings.TrimSuffix(raw, "\n"), "\n"
 		if strings.HasSuffix(text, "\r") {
 			text, ending = text[:len(text)-1], "\r\n"
@@ -73,10 +83,16 @@ func parse(r io.Reader) (*problem, error) {
 			case "W":
 				p.side = goban.White
 			default:
-				return nil, &inputError{line, fmt.Sprintf("want the side to move, B or W, after the %d rows; got %q", len(p.rows), trimmed)}
+				return nil, &inputError{line, fmt.Sprintf("want the side to move, B or W, after the %s; got %q", plural.Of(len(p.rows), "row"), trimmed)}
 			}
 			sideSeen = true
 			continue
+		}
+		if p.rows != nil && (trimmed == "B" || trimmed == "W") {
+			// A row of one point where more are wanted: the side line
+			// came early, and a row is missing above it.
+			return nil, &inputError{line, fmt.Sprintf("%q names the side to move after only %d of the %s; a row is missing (n is %s, from the first row, line %d)",
+				trimmed, len(p.rows), plural.Of(len(p.rows[0].cells), "row"), plural.Of(len(p.rows[0].cells), "point"), firstLine)}
 		}
 		cells, err := parseRow(text)
 		if err != nil {
@@ -84,13 +100,13 @@ func parse(r io.Reader) (*problem, error) {
 		}
 		if p.rows == nil {
 			if len(cells) > goban.MaxSize {
-				return nil, &inputError{line, fmt.Sprintf("the first row has %s; a board has at most %d", points(len(cells)), goban.MaxSize)}
+				return nil, &inputError{line, fmt.Sprintf("the first row has %s; a board has at most %d", plural.Of(len(cells), "point"), goban.MaxSize)}
 			}
 			firstLine = line
 		} else if n := len(p.rows[0].cells); len(cells) != n {
-			return nil, &inputError{line, fmt.Sprintf("%s in row %d, want %d like the first row (line %d)", points(len(cells)), len(p.rows)+1, n, firstLine)}
+			return nil, &inputError{line, fmt.Sprintf("%s in row %d, want %d like the first row (line %d)", plural.Of(len(cells), "point"), len(p.rows)+1, n, firstLine)}
 		}
-		p.rows = append(p.rows, row{text, ending, cells})
+		p.rows = append(p.rows, row{text, ending, cells, line})
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
@@ -106,15 +122,34 @@ func parse(r io.Reader) (*problem, error) {
 	case !sideSeen:
 		return nil, &inputError{0, fmt.Sprintf("the input ends after the board (line %d): want a line B or W naming the side to move", line)}
 	}
+	if err := p.checkLiberties(); err != nil {
+		return nil, err
+	}
 	return &p, nil
 }
 
-// points says "1 point" or "n points".
-func points(n int) string {
-	if n == 1 {
-		return "1 point"
+// checkLiberties refuses a board with a string without liberties: no game
+// of Go leaves one (a move captures it, or is suicide), so the input is
+// not a position. It names the first such string in reading order.
+func (p *problem) checkLiberties() error {
+	b, err := p.board()
+	if err != nil {
+		return err
 	}
-	return fmt.Sprintf("%d points", n)
+	for r, rw := range p.rows {
+		for c := range rw.cells {
+			pt, _ := b.Point(r, c)
+			if b.At(pt) == goban.Empty || b.Liberties(pt) > 0 {
+				continue
+			}
+			what := "stone"
+			if n := b.StringSize(pt); n > 1 {
+				what = fmt.Sprintf("string of %d stones", n)
+			}
+			return &inputError{rw.line, fmt.Sprintf("the %s %s at point %d of row %d has no liberty; no game of Go leaves one on the board", b.At(pt), what, c+1, r+1)}
+		}
+	}
+	return nil
 }
 
 // scanLines splits at newlines and keeps them, so that a final line
@@ -182,6 +217,9 @@ func (p *problem) answer(w io.Writer) error {
 		return err
 	}
 	var out strings.Builder
+	if p.bom {
+		out.WriteString(byteOrderMark)
+	}
 	for r, rw := range p.rows {
 		text := []byte(rw.text)
 		for c, off := range rw.cells {

@@ -37,8 +37,10 @@ Usage:
 The input is an n x n array (1 <= n <= 19) of 0 (empty), B (black) and W (white), one row a line,
 the points with or without spaces between them (n is the number of points in the first row), then
 a line B or W: the side to move. Blank lines are ignored. The output is the array as it was
-written, with every 0 replaced by L (the side to move may play there) or I (illegal: the stone
-would have no liberty and capture nothing). There is no game history, hence no ko.
+written (spacing, line endings and a UTF-8 byte-order mark kept), with every 0 replaced by L (the
+side to move may play there) or I (illegal: the stone would have no liberty and capture nothing).
+There is no game history, hence no ko. A board holding a string without liberties is refused: no
+game of Go leaves one.
 
   $ printf '0BW\nB0W\nWW0\nB\n' | golegal
   LBW

@@ -28,16 +28,16 @@ func TestParseLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []row{
-		{"  0 B\tW", "\r\n", []int{2, 4, 6}},
-		{"0BW", "\n", []int{0, 1, 2}},
-		{" W 0  0 ", "\n", []int{1, 3, 6}},
+		{"  0 B\tW", "\r\n", []int{2, 4, 6}, 2},
+		{"0BW", "\n", []int{0, 1, 2}, 3},
+		{" W 0  0 ", "\n", []int{1, 3, 6}, 5},
 	}
 	if len(p.rows) != len(want) || p.side != goban.White {
 		t.Fatalf("parsed %+v, side %v", p.rows, p.side)
 	}
 	for i, w := range want {
 		g := p.rows[i]
-		if g.text != w.text || g.ending != w.ending || !slices.Equal(g.cells, w.cells) {
+		if g.text != w.text || g.ending != w.ending || !slices.Equal(g.cells, w.cells) || g.line != w.line {
 			t.Errorf("row %d: %+v, want %+v", i, g, w)
 		}
 	}
@@ -51,13 +51,37 @@ func TestParseLayout(t *testing.T) {
 	}
 }
 
+// TestByteOrderMark checks that a UTF-8 byte-order mark at the start of the
+// input, as some editors write one, is accepted as CRLF is, and written
+// back: the output is the input with its points answered.
+func TestByteOrderMark(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"\uFEFF0B\r\nB0\r\nW\r\n", "\uFEFFIB\r\nBI\r\n"},
+		{"\uFEFF\n0 B W\nB 0 W\nW W 0\nB\n", "\uFEFFL B W\nB L W\nW W I\n"},
+	} {
+		code, out, errOut := runString(nil, c.in)
+		if code != exitOK || out != c.want || errOut != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", c.in, code, out, errOut, c.want)
+		}
+	}
+}
+
 func TestInputErrors(t *testing.T) {
 	cases := []struct{ name, input, want string }{
 		{"empty", "", "golegal: stdin: empty input: want an n x n board of 0, B and W (one row a line), then B or W\n"},
 		{"blank", "\n  \n\t\n", "golegal: stdin: empty input: want an n x n board of 0, B and W (one row a line), then B or W\n"},
 		{"ragged short", "000\n00\n000\nB\n", "golegal: stdin: line 2: 2 points in row 2, want 3 like the first row (line 1)\n"},
 		{"ragged long", "\n00\n0 0 0\nB\n", "golegal: stdin: line 3: 3 points in row 2, want 2 like the first row (line 2)\n"},
-		{"side too early", "000\n000\nB\n", "golegal: stdin: line 3: 1 point in row 3, want 3 like the first row (line 1)\n"},
+		{"side too early", "000\n000\nB\n", "golegal: stdin: line 3: \"B\" names the side to move after only 2 of the 3 rows; a row is missing (n is 3 points, from the first row, line 1)\n"},
+		{"side too early, spaced", "\n0 0\n\n  W \n", "golegal: stdin: line 4: \"W\" names the side to move after only 1 of the 2 rows; a row is missing (n is 2 points, from the first row, line 2)\n"},
+		{"short row", "000\n0\n000\nB\n", "golegal: stdin: line 2: 1 point in row 2, want 3 like the first row (line 1)\n"},
+		{"bad side after one row", "0\nX\n", "golegal: stdin: line 2: want the side to move, B or W, after the 1 row; got \"X\"\n"},
+		{"no liberty", "BW\nWB\nB\n", "golegal: stdin: line 1: the black stone at point 1 of row 1 has no liberty; no game of Go leaves one on the board\n"},
+		{"string without liberty", "0W00\nWBW0\nWBW0\n0W00\nW\n", "golegal: stdin: line 2: the black string of 2 stones at point 2 of row 2 has no liberty; no game of Go leaves one on the board\n"},
+		// A stone on a 1x1 board: no move can have put it there.
+		{"one stone", "B\nW\n", "golegal: stdin: line 1: the black stone at point 1 of row 1 has no liberty; no game of Go leaves one on the board\n"},
+		{"full board", "\n\nW W\r\nW W\r\nB\r\n", "golegal: stdin: line 3: the white string of 4 stones at point 1 of row 1 has no liberty; no game of Go leaves one on the board\n"},
+		{"byte-order mark inside", "0\uFEFF0\n00\nB\n", "golegal: stdin: line 1: column 2: unknown character '\\ufeff': want 0 (empty), B or W\n"},
 		{"too wide", strings.Repeat("0", 20) + "\n", "golegal: stdin: line 1: the first row has 20 points; a board has at most 19\n"},
 		{"unknown", "0B0\n0X0\n000\nB\n", "golegal: stdin: line 2: column 2: unknown character 'X': want 0 (empty), B or W\n"},
 		{"lower case", "0 b\n00\nW\n", "golegal: stdin: line 1: column 3: unknown character 'b': want 0 (empty), B or W\n"},
@@ -221,6 +245,9 @@ func TestDocumentedExamples(t *testing.T) {
 				continue // not an example of golegal's
 			}
 			arg, ok := strings.CutSuffix(cmd, "' | golegal")
+			if !ok {
+				arg, ok = strings.CutSuffix(cmd, "' | bin/golegal")
+			}
 			if !ok {
 				t.Fatalf("%s: cannot read the example %q", name, line)
 			}

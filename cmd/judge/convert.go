@@ -10,11 +10,13 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/internal/atomicfile"
 	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/records"
 )
 
 // This file is judge convert: it turns the records of matches and
 // tournaments written before the judge could write GGF (--record-format
-// ggf) into GGF, through the same writer, match.WriteGGF.
+// ggf) into GGF, through the same writer, match.WriteGGF; package records
+// reads them.
 
 // convertOptions is the command line of judge convert.
 type convertOptions struct {
@@ -30,7 +32,7 @@ without it.
 Usage:
   judge convert [flags] FILE...
 
-Each FILE is one of the judge's records, told apart by its content:
+Each FILE (- for stdin) is one of the judge's records, told apart by its content:
   - a tournament results file (judge tournament --results: JSON lines, a header then a game a line);
   - a tournament summary (judge tournament --json);
   - a match summary (judge --json);
@@ -56,6 +58,7 @@ const convertUsageTail = `
 Examples:
   judge convert results.jsonl > games.ggf
   judge convert --output games.ggf summary.json match2.txt
+  ssh lab1 cat results.jsonl | judge convert - > games.ggf
 
 Exit status: 0 when every file was converted, 1 if the output could not be written, 2 on a bad
 command line or a FILE that cannot be read or is not a record of the judge.
@@ -92,7 +95,7 @@ func parseConvertOptions(args []string, w io.Writer) (convertOptions, error) {
 
 // runConvert is judge convert: it reads every file, then writes all their
 // games at once, so that a bad file leaves nothing half-written.
-func runConvert(args []string, stdout, stderr io.Writer) int {
+func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseConvertOptions(args, stdout)
 	if code, ok := parsed(err, "judge convert", stderr); !ok {
 		return code
@@ -100,29 +103,32 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	var out bytes.Buffer
 	written, skipped := 0, 0
 	for _, name := range o.files {
-		data, err := os.ReadFile(name)
+		data, err := readInput(name, stdin)
+		if name == "-" {
+			name = "stdin" // for messages
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "judge convert: %v\n", err)
 			return 2
 		}
-		games, notes, err := readRecord(data)
+		games, notes, err := records.Read(data)
 		if err != nil {
 			fmt.Fprintf(stderr, "judge convert: %s%v\n", where(name, err), err)
 			return 2
 		}
 		for _, n := range notes {
-			fmt.Fprintf(stderr, "judge convert: %s:%d: %s\n", name, n.line, n.text)
+			fmt.Fprintf(stderr, "judge convert: %s:%d: %s\n", name, n.Line, n.Text)
 		}
 		for i := range games {
 			g := &games[i]
-			if !g.game.Played {
+			if !g.Game.Played {
 				skipped++
 				fmt.Fprintf(stderr, "judge convert: %s:%d: %s (%s vs %s) not played (%s): skipped\n",
-					name, g.line, g.label, g.game.Black, g.game.White, g.game.Note)
+					name, g.Line, g.Label, g.Game.Black, g.Game.White, g.Game.Note)
 				continue
 			}
-			if err := match.WriteGGF(&out, &g.game); err != nil {
-				fmt.Fprintf(stderr, "judge convert: %s:%d: %s: %v\n", name, g.line, g.label, err)
+			if err := match.WriteGGF(&out, &g.Game); err != nil {
+				fmt.Fprintf(stderr, "judge convert: %s:%d: %s: %v\n", name, g.Line, g.Label, err)
 				return 2
 			}
 			written++
@@ -139,11 +145,20 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 // where returns "FILE:LINE: " for an error at a line of name, "FILE: " for
 // one about the whole file.
 func where(name string, err error) string {
-	var le *lineError
-	if errors.As(err, &le) && le.line > 0 {
-		return fmt.Sprintf("%s:%d: ", name, le.line)
+	var le *records.LineError
+	if errors.As(err, &le) && le.Line > 0 {
+		return fmt.Sprintf("%s:%d: ", name, le.Line)
 	}
 	return name + ": "
+}
+
+// readInput reads the file name whole, or stdin for "-" (once: a second
+// "-" finds it empty, which Read refuses as empty).
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(name)
 }
 
 // writeOutput writes data to stdout, or to the file path, which it

@@ -3,12 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,14 +16,9 @@ import (
 	"github.com/tcgothello/mcts/tournament"
 )
 
-var updateConvert = flag.Bool("update-convert", false, "rewrite testdata/convert/*.ggf from judge convert's output (then read them!)")
-
-// convertData is where the records of real runs live (docs/judge.md says
-// how they were made): a gauntlet of search engines with a clean pair of
-// games, two lost by a timeout and two not played; a match of two rounds
-// from an opening; a match lost by a timeout in round 1 and not played
-// after.
-const convertData = "testdata/convert"
+// convertData is where the records of real runs live, beside package
+// records, which reads them (records/read_test.go says what they hold).
+const convertData = "../../records/testdata"
 
 // runConvertCmd runs judge convert in-process.
 func runConvertCmd(args ...string) judgeRun {
@@ -75,11 +68,6 @@ func TestConvertGolden(t *testing.T) {
 			continue
 		}
 		golden := filepath.Join(convertData, c.golden)
-		if *updateConvert {
-			if err := os.WriteFile(golden, []byte(r.stdout), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
 		want, err := os.ReadFile(golden)
 		if err != nil {
 			t.Fatal(err)
@@ -93,7 +81,7 @@ func TestConvertGolden(t *testing.T) {
 			continue
 		}
 		for i, s := range c.skipped {
-			if !strings.HasPrefix(notes[i], "judge convert: testdata/convert/"+s) || !strings.HasSuffix(notes[i], ": skipped") {
+			if !strings.HasPrefix(notes[i], "judge convert: "+convertData+"/"+s) || !strings.HasSuffix(notes[i], ": skipped") {
 				t.Errorf("%s: note %q, want it to start with %q and end with \": skipped\"", c.file, notes[i], s)
 			}
 		}
@@ -238,117 +226,41 @@ func TestConvertAgreesWithRecordGGF(t *testing.T) {
 	}
 }
 
-// testRecord returns a record of the real runs with old replaced by new
-// once (the test fails if old is not there).
-func testRecord(t *testing.T, name, old, new string) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(convertData, name))
+// TestConvertBadFile: a record that Read refuses ends judge convert with
+// status 2, the file and line and what is wrong, and nothing written,
+// also for a good record given before it (TestReadBadInput has the cases).
+func TestConvertBadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "record")
+	if err := os.WriteFile(path, []byte("\n\nhello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runConvertCmd(filepath.Join(convertData, "match.json"), path)
+	if r.code != 2 || r.stdout != "" || r.stderr != "judge convert: "+path+":3: not a record of the judge: want a tournament results file (--results), a --json summary of a match or a tournament, or a text --record\n" {
+		t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, and the error at line 3", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestConvertStdin: "-" reads the record from stdin, named so in the
+// notes, and converts it as the file.
+func TestConvertStdin(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(convertData, "tournament.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), old) {
-		t.Fatalf("%s has no %q", name, old)
-	}
-	return strings.Replace(string(data), old, new, 1)
-}
-
-// lineOf returns the line of text that s starts on.
-func lineOf(t *testing.T, text, s string) int {
-	t.Helper()
-	i := strings.Index(text, s)
-	if i < 0 {
-		t.Fatalf("no %q", s)
-	}
-	return 1 + strings.Count(text[:i], "\n")
-}
-
-// TestConvertBadInput gives judge convert records that are not the judge's
-// or that contradict themselves: each is refused with status 2, the file
-// and line and what is wrong, and nothing on stdout.
-func TestConvertBadInput(t *testing.T) {
-	results := testRecord(t, "tournament.jsonl", "", "")
-	header, _, _ := strings.Cut(results, "\n")
-	lines := strings.Split(results, "\n")
-	game1 := lines[1]
-	summary := testRecord(t, "match.json", "", "")
-	round1 := lineOf(t, summary, `"round": 1,`) - 1 // its opening brace
-	text := testRecord(t, "match.txt", "", "")
-	forfeitText := testRecord(t, "forfeit.txt", "", "")
-	for _, c := range []struct {
-		name, content string
-		line          int // 0: the message names the file alone
-		want          string
-	}{
-		{"empty", "\n \n", 0, "empty: not a record of the judge"},
-		{"prose", "\n\nhello\n", 3, "not a record of the judge"},
-		{"ggf", "(;GM[Othello];)\n", 1, "a GGF game already"},
-		{"results, a line not JSON", header + "\n" + game1 + "\n{oops\n" + game1 + "\n", 3, "not a game of a results file"},
-		{"results, a wrong type", header + "\n" + `{"game":"one"}` + "\n", 2, "field game: a JSON string where a number belongs"},
-		{"results, no game number", header + "\n{}\n", 2, "game number 0: not a game of a tournament"},
-		{"results, an illegal move", header + "\n" + strings.Replace(game1, `"moves":"f5d6c3f3e3f4g3`, `"moves":"f5d6c3f3e3f4a1`, 1) + "\n", 2,
-			"game 1: moves: move 7 (a1)"},
-		{"results, a forged winner", header + "\n" + strings.Replace(game1, `"outcome":"black wins"`, `"outcome":"white wins"`, 1) + "\n", 2,
-			`game 1: outcome "white wins", but the score +16 makes it "black wins"`},
-		{"summary, discs", strings.Replace(summary, `"black_discs": 51`, `"black_discs": 50`, 1), round1, "round 1: discs 50-13 (+38), but the moves end with 51-13 (+38)"},
-		{"summary, cut short", summary[:len(summary)/2], 1 + strings.Count(summary[:len(summary)/2], "\n"), "not a JSON summary: the file ends inside the JSON"},
-		{"summary, a wrong type", strings.Replace(summary, `"round": 1,`, `"round": [1],`, 1), round1 + 1, "field round: a JSON array where a number belongs"},
-		{"summary, data after it", summary + "{}\n", lineOf(t, summary+"{}", "{}"), "data after the JSON object"},
-		{"JSON of something else", `{"games": []}`, 1, "neither a match summary's players nor a tournament summary's standings"},
-		{"summary, an embedded field's type", strings.Replace(summary, `"black_discs": 51`, `"black_discs": "x"`, 1), lineOf(t, summary, `"black_discs": 51`), "field black_discs: a JSON string where a number belongs"},
-		{"text, a bad score", strings.Replace(text, "score: 51-13 (+38)", "score: 51-13 (38)", 1), lineOf(t, text, "score: 51-13"), "round 1: score \"51-13 (38)\""},
-		{"text, a line unknown", strings.Replace(text, "score: 51-13 (+38)\n", "score: 51-13 (+38)\ncomment: nice\n", 1), lineOf(t, text, "result: black (uct) wins"), `round 1: "comment: nice": not a line of a game's record`},
-		{"text, no result", strings.Replace(text, "result: black (uct) wins\n", "", 1), lineOf(t, text, "round 1"), "round 1: no result line"},
-		{"text, a result for another name", strings.Replace(text, "result: black (uct) wins", "result: black (ucb) wins", 1), lineOf(t, text, "round 1"), `result "black (ucb) wins"`},
-		{"text, a rule unknown", testRecord(t, "forfeit.txt", "genmove: timeout", "genmove: boredom"), lineOf(t, forfeitText, "round 1"), `forfeit "genmove: boredom`},
-		{"text, a forfeit by nobody", testRecord(t, "forfeit.txt", "forfeit: white (slow)", "forfeit: white (who)"), lineOf(t, forfeitText, "round 1"), "want black (NAME) or white (NAME)"},
-		{"text, a tournament's line in a match", testRecord(t, "forfeit.txt", "forfeit: white (slow)", "exit: white (slow)"), lineOf(t, forfeitText, "forfeit: white"), `"exit: white (slow)`},
-		{"text, no forfeit line", forfeitText[:strings.Index(forfeitText, "forfeit: white")] + forfeitText[strings.Index(forfeitText, "\n\nround 2"):],
-			lineOf(t, forfeitText, "round 1"), `result "black (uct) wins by forfeit" with 0 forfeit lines`},
-		{"text, not a game's first line", "game one\nblack: a\n", 1, `"game one": want a game's first line, game N, round R, opening ...`},
-	} {
-		dir := t.TempDir()
-		path := filepath.Join(dir, "record")
-		if err := os.WriteFile(path, []byte(c.content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// A good record first: its games must not be written either.
-		r := runConvertCmd(filepath.Join(convertData, "match.json"), path)
-		at := path + ": "
-		if c.line > 0 {
-			at = path + ":" + strconv.Itoa(c.line) + ": "
-		}
-		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "judge convert: "+at) || !strings.Contains(r.stderr, c.want) {
-			t.Errorf("%s: status %d, stdout %q, stderr %q; want status 2, nothing on stdout, and an error at %q with %q", c.name, r.code, r.stdout, r.stderr, at, c.want)
-		}
-	}
-}
-
-// TestConvertCutLastLine converts a results file whose last line a killed
-// judge left cut short: the games before it are converted, the line is
-// noted and skipped, as a resumed tournament skips it.
-func TestConvertCutLastLine(t *testing.T) {
-	results := testRecord(t, "tournament.jsonl", "", "")
-	lines := strings.SplitAfter(results, "\n")
-	cut := strings.Join(lines[:3], "") + lines[3][:40]
-	path := filepath.Join(t.TempDir(), "t.jsonl")
-	if err := os.WriteFile(path, []byte(cut), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r := runConvertCmd(path)
-	golden, err := os.ReadFile(filepath.Join(convertData, "tournament.ggf"))
+	want, err := os.ReadFile(filepath.Join(convertData, "tournament.ggf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	first2 := strings.Join(strings.SplitAfter(string(golden), "\n")[:2], "")
-	if r.code != 0 || r.stdout != first2 || !strings.Contains(r.stderr, path+":4: the last line is cut short") {
-		t.Errorf("status %d, stdout\n%s\nstderr %s; want the first 2 games and a note on line 4", r.code, r.stdout, r.stderr)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"convert", "-"}, &stdout, &stderr, &hooks{stdin: bytes.NewReader(data)})
+	if code != 0 || stdout.String() != string(want) || !strings.Contains(stderr.String(), "judge convert: stdin:6: game 5 (uct vs gone) not played") {
+		t.Errorf("convert -: status %d, stdout\n%s\nstderr %s; want 0, tournament.ggf, and notes naming stdin", code, stdout.String(), stderr.String())
 	}
-	// The same line with its newline is no cut: it is an error.
-	if err := os.WriteFile(path, []byte(cut+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if r := runConvertCmd(path); r.code != 2 || !strings.Contains(r.stderr, path+":4: not a game of a results file") {
-		t.Errorf("a broken line with its newline: status %d, stderr %s; want status 2 at line 4", r.code, r.stderr)
+	// stdin is read once: a second - finds it empty.
+	stderr.Reset()
+	if code := run(context.Background(), []string{"convert", "-", "-"}, &bytes.Buffer{}, &stderr, &hooks{stdin: bytes.NewReader(data)}); code != 2 ||
+		!strings.Contains(stderr.String(), "stdin: empty") {
+		t.Errorf("convert - -: status %d, stderr %q; want 2 and stdin: empty", code, stderr.String())
 	}
 }
 

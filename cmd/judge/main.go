@@ -6,6 +6,7 @@
 // and tournaments between many engines (docs/tournament.md):
 //
 //	judge tournament [flags] --engine SPEC --engine SPEC...
+//	judge tournament merge [flags] FILE...
 //
 // and converts their records to GGF (docs/judge.md):
 //

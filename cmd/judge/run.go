@@ -23,8 +23,10 @@ import (
 	"github.com/tcgothello/mcts/tournament"
 )
 
-// hooks let tests observe a judge running in-process.
+// hooks let tests observe a judge running in-process, and feed it.
 type hooks struct {
+	// stdin is what judge convert - reads, os.Stdin when nil.
+	stdin io.Reader
 	// listening is called with the listener's address once it is open.
 	listening func(net.Addr)
 	// gameEnded is called after each game of a tournament is saved.
@@ -48,7 +50,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 		return runTournament(ctx, args[1:], stdout, stderr, h)
 	}
 	if len(args) > 0 && args[0] == "convert" {
-		return runConvert(args[1:], stdout, stderr)
+		stdin := h.stdin
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		return runConvert(args[1:], stdin, stdout, stderr)
 	}
 	o, err := parseOptions(args, stdout)
 	if code, ok := parsed(err, "judge", stderr); !ok {
@@ -173,6 +179,12 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	}
 	if err != nil {
 		return err
+	}
+	if n := res.Players[0].Name; n != "" && n == res.Players[1].Name {
+		// The classic lines stay byte-exact; only their order tells the
+		// two apart.
+		log.Warn("both players have the same name, so the two NAME lines look alike (player 1's comes first): "+
+			"give one engine another name (search --name)", zap.String("name", n))
 	}
 	if err := res.Lines(stdout, time.Now()); err != nil {
 		return err

@@ -23,6 +23,9 @@ import (
 // runTournament is "judge tournament ...": it parses the arguments, plays
 // the tournament and returns the exit status.
 func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runMerge(args[1:], stdout, stderr)
+	}
 	o, err := parseTournamentOptions(args, stdout)
 	if code, ok := parsed(err, "judge tournament", stderr); !ok {
 		return code
@@ -64,9 +67,10 @@ type tourney struct {
 	recs    []tournament.Record // every record so far, for the sequential test
 }
 
-// sprt returns where the sequential test stands on recs, nil without one.
+// sprt returns where the sequential test stands on recs, nil without one
+// or in a shard, which holds only some of the games the test counts.
 func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
-	if t.o.sprt == nil {
+	if t.o.sprt == nil || t.o.shard != nil {
 		return nil
 	}
 	r := t.o.sprt.Result(tournament.CountPairs(recs, 0, 1))
@@ -116,7 +120,8 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	}
 	t.o = o
 	t.header = tournament.Header{Mode: o.mode.String(), Seed: o.seed, Rounds: o.rounds, Engines: o.engines,
-		GenMoveMS: match.Milliseconds(o.limits.GenMove), ReplyMS: match.Milliseconds(o.limits.Reply), Start: time.Now().UTC()}
+		GenMoveMS: match.Milliseconds(o.limits.GenMove), ReplyMS: match.Milliseconds(o.limits.Reply), Start: time.Now().UTC(),
+		SPRTTest: o.sprt, Shard: o.shard}
 	for _, op := range openings {
 		t.header.Openings = append(t.header.Openings, op.String())
 	}
@@ -125,6 +130,9 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			return fmt.Errorf("cannot resume from %s: %w", o.results, err)
 		}
 		t.header.Start = old.Start
+		for _, c := range old.ChangedCommands(&t.header) {
+			log.Warn("resuming with a changed engine command: the games in the file were played by the old one", zap.String("change", c))
+		}
 		// A file extended before its header recorded extensions may hold
 		// rounds its header does not: never drop them silently.
 		for _, r := range done {
@@ -133,20 +141,21 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			}
 		}
 	}
-	schedule := tournament.Schedule(o.mode, len(o.engines), o.rounds, openings, o.seed)
-	for i := range schedule {
-		// An engine that takes no seed gets none, and none is recorded.
-		if p := &schedule[i]; o.engines[p.Black].SeedFlag == "" {
-			p.BlackSeed = 0
-		}
-		if p := &schedule[i]; o.engines[p.White].SeedFlag == "" {
-			p.WhiteSeed = 0
-		}
+	schedule, err := t.header.Schedule()
+	if err != nil {
+		return err
 	}
-	t.total = len(schedule)
 	if err := tournament.CheckRecords(done, schedule, t.names); err != nil {
 		return fmt.Errorf("cannot resume from %s: %w (the file is left as it is)", o.results, err)
 	}
+	if o.shard != nil {
+		if err := o.shard.Check(done); err != nil {
+			return fmt.Errorf("cannot resume from %s: %w (the file is left as it is)", o.results, err)
+		}
+		schedule = o.shard.Of(schedule)
+		log.Info("shard", zap.Stringer("shard", o.shard), zap.Int("games", len(schedule)))
+	}
+	t.total = len(schedule)
 	t.count = len(done)
 	t.recs = slices.Clone(done)
 	log.Info("tournament", zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
@@ -188,7 +197,10 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			log.Warn("restarting engine after its forfeit", zap.String("engine", t.names[e]), zap.Int("game", game))
 		},
 	}
-	if o.sprt != nil {
+	if o.sprt != nil && o.shard != nil {
+		log.Info("sprt: a shard plays all its games; judge tournament merge applies the test in game order, as a single run would", zap.Stringer("test", o.sprt))
+	}
+	if o.sprt != nil && o.shard == nil {
 		lower, upper := o.sprt.Bounds()
 		log.Info("sprt", zap.Stringer("test", o.sprt), zap.String("h0", fmt.Sprintf("%s is %+g Elo stronger than %s", t.names[0], o.sprt.Elo0, t.names[1])),
 			zap.String("h1", fmt.Sprintf("%+g Elo", o.sprt.Elo1)), zap.Float64("lower", lower), zap.Float64("upper", upper))
@@ -196,14 +208,8 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	}
 	recs, runErr := r.Run(ctx)
 
-	fmt.Fprintf(stdout, "final standings (%d of %d games)\n", len(recs), len(schedule))
-	tournament.WriteStandings(stdout, tournament.Standings(t.names, recs))
-	fmt.Fprintln(stdout, "\npairs")
-	tournament.WritePairwise(stdout, t.names, tournament.Pairwise(len(t.names), recs))
 	test := t.sprt(recs)
-	if test != nil {
-		fmt.Fprintf(stdout, "\n%s\n", sprtVerdict(test, t.names, runErr == nil && len(recs) == len(schedule)))
-	}
+	writeFinal(stdout, t.names, recs, fmt.Sprintf("%d of %d games", len(recs), len(schedule)), test, runErr == nil && len(recs) == len(schedule))
 	if o.jsonFile != "" {
 		complete := runErr == nil && (len(recs) == len(schedule) || test != nil && test.Decided())
 		s := tournament.NewSummary(t.header, recs, complete, time.Now())
@@ -217,9 +223,28 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		return runErr
 	}
 	if absent := neverPlayed(t.names, recs); len(absent) > 0 {
+		if o.shard != nil {
+			// A shard holds a few games of each engine: the merge judges.
+			log.Warn("in this shard, never played a game", zap.Strings("engines", absent))
+			return nil
+		}
 		return neverPlayedError(strings.Join(absent, ", "))
 	}
 	return nil
+}
+
+// writeFinal writes the end of a tournament's output: the final standings
+// of recs (what says how many games they are), the pairs, and the
+// sequential test's verdict when test is not nil (ranOut: see
+// sprtVerdict). A single run and a merge of shards write it alike.
+func writeFinal(w io.Writer, names []string, recs []tournament.Record, what string, test *tournament.SPRTResult, ranOut bool) {
+	fmt.Fprintf(w, "final standings (%s)\n", what)
+	tournament.WriteStandings(w, tournament.Standings(names, recs))
+	fmt.Fprintln(w, "\npairs")
+	tournament.WritePairwise(w, names, tournament.Pairwise(len(names), recs))
+	if test != nil {
+		fmt.Fprintf(w, "\n%s\n", sprtVerdict(test, names, ranOut))
+	}
 }
 
 // sprtVerdict is the sequential test's last word: its parameters, the

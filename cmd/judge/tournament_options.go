@@ -30,6 +30,7 @@ type tournamentOptions struct {
 	engineLogDir string
 	host         string
 	sprt         *tournament.SPRT
+	shard        *tournament.Shard // --shard K/N, nil for the whole tournament
 	logLevel     zapcore.Level
 	limits       match.Limits
 }
@@ -40,6 +41,7 @@ colours swapped, standings with Elo ratings, resumable.
 
 Usage:
   judge tournament [flags] --engine SPEC --engine SPEC [--engine SPEC...]
+  judge tournament merge [flags] FILE...      join the results of shards (--shard; see its --help)
 
 Each --engine SPEC is "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...": NAME is the engine's name in
 the results (one word, unique); "seed" says the engine accepts a seed as --seed N (seed=FLAG
@@ -61,10 +63,12 @@ plays one opening, every pair playing it twice, once with each colour. --seed fi
 the openings and the engines' seeds (each game's seeds are derived from it).
 
 Output: progress lines and logs on stderr; on stdout the standings after every round and at the
-end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% margin,
-forfeits), then each pair's result. --results keeps every finished game (JSON lines, written as
-each game ends); given an existing file, the tournament resumes: finished games are not played
-again. Each engine is assumed to use one core; the two engines of a game take turns unless they
+end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% interval,
+forfeits), then each pair's result. The interval is exact (Clopper-Pearson on the score): its two
+ends, "[-18, +1000]" for 7 wins in 8, an end that 100% or 0% reaches open ("[-72, +inf)" for 4 in
+4, whose Elo, infinite, prints "-"), and "-" for an engine without games. --results keeps every
+finished game (JSON lines, written as each game ends); given an existing file, the tournament
+resumes: finished games are not played again (a changed engine command is allowed, and logged). Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
 that do).
 
@@ -75,8 +79,14 @@ cutechess-cli do. It counts the pairs of games (one opening, each colour once) b
 engine's points in them, 0 to 2 (pentanomial), and takes the generalized log-likelihood ratio of
 H1 over H0; it stops when the ratio leaves [ln(beta/(1-alpha)), ln((1-beta)/alpha)]. Each progress
 line ends with "LLR x [lower, upper]", and the end with the verdict (or "not decided" when the
-rounds run out): give rounds enough (--rounds 500). Standings at 100% or 0% print a bound
-("> +140": the end of the exact 95% interval) instead of an infinite Elo.
+rounds run out): give rounds enough (--rounds 500).
+
+--shard K/N plays only the games whose index (game number - 1) is K modulo N, of the very schedule
+the whole tournament plays (it does not depend on N), into the shard's own --results file, which
+resumes as usual; run the N shards anywhere (GNU parallel, a Slurm array, a Kubernetes Indexed
+Job: docs/tournament.md), with the same flags and --seed, then join them with
+"judge tournament merge --results FILE SHARD-FILES..." (see its --help). A shard with --sprt plays
+all its games: the merge applies the test in game order, as a single run would.
 
 Flags:
 `
@@ -90,6 +100,10 @@ Example:
   judge tournament --rounds 500 --sprt elo0=0,elo1=30 --results sprt.jsonl \
     --engine "name=new seed cmd=bin/search --playouts 2000 --exploration 0.4" \
     --engine "name=old seed cmd=bin/search --playouts 2000"
+  for k in 0 1 2; do judge tournament --shard $k/3 --seed 1 --results shard-$k.jsonl \
+    --engine "name=uct seed cmd=bin/search --playouts 2000" \
+    --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" & done; wait
+  judge tournament merge --results t.jsonl shard-0.jsonl shard-1.jsonl shard-2.jsonl
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
 engine cannot be started, a file cannot be written: the results file keeps the finished games) or
@@ -118,6 +132,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
 	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
+	shard := fs.String("shard", "", "play only the games whose index (game number - 1) is K modulo N, \"K/N\",\ninto their own --results file; judge tournament merge joins the shards\n(docs/tournament.md)")
 	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -175,6 +190,21 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 			return o, fmt.Errorf("--sprt: a test between two engines, not %d", len(o.engines))
 		}
 		o.sprt = &t
+	}
+	if fs.Changed("shard") {
+		sh, err := tournament.ParseShard(*shard)
+		if err != nil {
+			return o, fmt.Errorf("--shard: %w", err)
+		}
+		if o.results == "" {
+			return o, errors.New("--shard: give the shard its --results file, for judge tournament merge")
+		}
+		if !o.seedGiven {
+			return o, errors.New("--shard: give --seed, the same to every shard, so that they play one schedule")
+		}
+		if sh.N > 1 {
+			o.shard = &sh // 0/1 is the whole tournament
+		}
 	}
 	if err := checkLimits(o.limits); err != nil {
 		return o, err

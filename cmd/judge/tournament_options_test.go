@@ -93,7 +93,7 @@ func TestTournamentHelp(t *testing.T) {
 		t.Fatalf("--help error %v, want errHelp", err)
 	}
 	for _, want := range []string{"name=NAME", "seed", "cmd=", "--mode", "--rounds", "--openings", "--seed", "--concurrency",
-		"--results", "--record", "--json", "one core", "Elo", "--sprt", "elo0=A,elo1=B,alpha=X,beta=Y", "LLR", "pentanomial", "> +140"} {
+		"--results", "--record", "--json", "one core", "Elo", "--sprt", "elo0=A,elo1=B,alpha=X,beta=Y", "LLR", "pentanomial", "[-72, +inf)", "--shard", "merge"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("judge tournament --help does not mention %q", want)
 		}

@@ -260,10 +260,19 @@ func TestTournamentResume(t *testing.T) {
 	if len(recs) != 4 {
 		t.Fatalf("%d games saved after the interruption, want 4", len(recs))
 	}
-	// --seed is taken from the results file when not given.
-	second := runTourney(t, ctx, slices.Delete(slices.Clone(args), 2, 4), nil)
+	// --seed is taken from the results file when not given. Engine c's
+	// program is named another way: the same program, a changed command,
+	// which is allowed and warned of once.
+	resumeArgs := slices.Delete(slices.Clone(args), 2, 4)
+	oldC := resumeArgs[len(resumeArgs)-1]
+	resumeArgs[len(resumeArgs)-1] = "name=c seed cmd=" + strings.Replace(fakeEngine(t, "c", "good"), string(filepath.Separator), string(filepath.Separator)+"."+string(filepath.Separator), 1)
+	second := runTourney(t, ctx, resumeArgs, nil)
 	if second.code != 0 {
 		t.Fatalf("resumed run: status %d, want 0; stderr:\n%s", second.code, second.stderr)
+	}
+	if n := strings.Count(second.stderr, "resuming with a changed engine command"); n != 1 || !strings.Contains(second.stderr, "engine c: command") ||
+		!strings.Contains(second.stderr, strings.TrimPrefix(oldC, "name=c seed cmd=")) {
+		t.Errorf("resumed with c's command changed: %d warnings, want 1 naming c and its old command; stderr:\n%s", n, second.stderr)
 	}
 	var played []string
 	for _, m := range progressRE.FindAllStringSubmatch(second.stderr, -1) {

@@ -22,6 +22,8 @@ import (
 
 	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/killallgo"
+	"github.com/tcgothello/mcts/killallgo/console"
+	"github.com/tcgothello/mcts/killallgo/player"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 )
@@ -47,6 +49,7 @@ type options struct {
 	handicaps []int // --selfplay: the handicaps played
 	black     string
 	white     string
+	gtp       bool // speak GTP instead of the console protocol
 	help      bool
 }
 
@@ -100,6 +103,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			handicapPoints()+" in that order")
 	fs.StringVar(&o.black, "black", o.black, "--selfplay: black's player, mcts or random")
 	fs.StringVar(&o.white, "white", o.white, "--selfplay: white's player, mcts or random")
+	fs.BoolVar(&o.gtp, "gtp", o.gtp,
+		"speak the Go Text Protocol (version 2) on stdin and stdout instead of the homework's commands, "+
+			"for GoGui, Sabaki and gogui-twogtp")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -108,15 +114,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	o := defaultOptions()
 	fs := newFlagSet(&o)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			o.help = true
-			return o, fs, nil
-		}
+	if help, err := parseFlags(fs, args, &o.help); help || err != nil {
 		return o, fs, err
-	}
-	if o.help {
-		return o, fs, nil
 	}
 	var errs []error
 	if fs.NArg() > 0 {
@@ -131,12 +130,15 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	if o.selfplay < 0 {
 		errs = append(errs, fmt.Errorf("--selfplay %d: want a number of games, or 0", o.selfplay))
 	}
+	if o.selfplay > 0 && o.gtp {
+		errs = append(errs, errors.New("--selfplay and --gtp: choose one"))
+	}
 	if o.selfplay > 0 && o.playouts == 0 {
 		errs = append(errs, errors.New("--selfplay needs --playouts: a game between searches of fixed size is reproducible"))
 	}
 	for _, h := range o.handicaps {
-		if h < 0 || h > len(handicapStones) {
-			errs = append(errs, fmt.Errorf("--handicap %d: want 0..%d", h, len(handicapStones)))
+		if h < 0 || h > killallgo.MaxHandicap {
+			errs = append(errs, fmt.Errorf("--handicap %d: want 0..%d", h, killallgo.MaxHandicap))
 		}
 	}
 	for _, p := range []struct{ flag, v string }{{"black", o.black}, {"white", o.white}} {
@@ -152,6 +154,19 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	return o, fs, errors.Join(errs...)
 }
 
+// parseFlags parses args with fs and reports whether help was asked for
+// (-h, --help: *help is set then), or the parse's error.
+func parseFlags(fs *pflag.FlagSet, args []string, help *bool) (bool, error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			*help = true
+			return true, nil
+		}
+		return false, err
+	}
+	return *help, nil
+}
+
 // usage is the text of --help.
 func usage(fs *pflag.FlagSet) string {
 	var b strings.Builder
@@ -159,6 +174,8 @@ func usage(fs *pflag.FlagSet) string {
 
 Usage:
   killallgo [flags]                      answer the commands on stdin, one a line, on stdout
+  killallgo --gtp [flags]                speak the Go Text Protocol instead (GoGui, Sabaki, gogui-twogtp)
+  killallgo referee [flags] "BLACK" "WHITE"  play one game between two programs; see killallgo referee --help
   killallgo --selfplay N --playouts P    play N games a handicap, print a table, exit
 
 Commands (x = column from the left, y = row from the bottom, both 1..7):
@@ -170,14 +187,15 @@ Commands (x = column from the left, y = row from the bottom, both 1..7):
   start game       from now on every ply is recorded            -> ok
   think b|w        search a move for that colour and play it    -> X Y (0 0 is a pass)
   quit             end the program (so does the end of the input)
-A malformed, unknown or illegal command gets one line "error: ..." and changes nothing.
+A malformed, unknown or illegal command, or a line over 4096 bytes, gets one line "error: ..."
+and changes nothing.
 think replies within the time limit, keeping back a tenth of it (at least 250 ms) for a busy machine.
 
 Rules: black wins when its stone leaves no white stone on the board; white wins when black, to
 move, has no legal move, or after %d plies. Captures and suicide as in Go; no position may repeat.
 
 Flags:
-`, maxTimeLimit, defaultTimeLimit, killallgo.MaxPlies))
+`, console.MaxTimeLimit, console.DefaultTimeLimit, killallgo.MaxPlies))
 	b.WriteString(fs.FlagUsagesWrapped(100))
 	b.WriteString(`
 Logs go to stderr, never to stdout. Exit status: 0 after quit or the end of the input, 1 if the
@@ -196,6 +214,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitError
 		}
 	}()
+	if len(args) > 0 && args[0] == "referee" {
+		return runReferee(args[1:], stdout, stderr)
+	}
 	o, fs, err := parseOptions(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\nRun 'killallgo --help' for the usage.\n", err)
@@ -216,18 +237,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		zap.Int64("playouts", o.playouts), zap.Bool("solver", o.cfg.Solver), zap.Bool("reuse", o.cfg.Reuse),
 		zap.Int("arena", o.cfg.ArenaNodes))
 	if o.selfplay > 0 {
-		if err := selfplay(o, stdout, log); err != nil {
+		if err := selfplayTable(o, stdout, log); err != nil {
 			fmt.Fprintf(stderr, "killallgo: %v\n", err)
 			return exitError
 		}
 		return exitOK
 	}
-	t, err := newThinker(o.cfg, o.playouts, log)
+	t, err := player.New(o.cfg, o.playouts, log)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitUsage
 	}
-	if err := newSession(t, stdout, log).serve(stdin); err != nil {
+	if o.gtp {
+		err = serveGTP(t, stdin, stdout, log)
+	} else {
+		err = console.NewSession(t, stdout, log).Serve(stdin)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)
 		return exitError
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/mcts"
 )
 
@@ -146,25 +147,29 @@ func TestEndOfInput(t *testing.T) {
 	}
 }
 
-// TestLineTooLong: a line too long for a command ends the program with a
-// clear error and status 1, after the replies before it.
+// TestLineTooLong: a line too long for a command gets an error reply, is
+// skipped whole, and the program goes on with the next line, the state
+// unchanged (issue 25).
 func TestLineTooLong(t *testing.T) {
-	out, stderr, code := runSession(t, "reset\n"+strings.Repeat("x", maxLineBytes+1)+"\n", fixed...)
-	if code != exitError || out != "ok\n" || !strings.Contains(stderr, "longer than") {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
-	}
-}
-
-// TestThinkBudget: the search keeps a tenth of the limit back, and at
-// least 250 ms.
-func TestThinkBudget(t *testing.T) {
-	for _, c := range []struct {
-		seconds int
-		want    time.Duration
-	}{{1, 750 * time.Millisecond}, {2, 1750 * time.Millisecond}, {10, 9 * time.Second}, {3600, 3240 * time.Second}} {
-		if got := thinkBudget(c.seconds); got != c.want {
-			t.Errorf("thinkBudget(%d) = %v, want %v", c.seconds, got, c.want)
+	for _, long := range []string{
+		strings.Repeat("x", console.MaxLineBytes+1),
+		"put b 4 4 " + strings.Repeat(" ", 3*console.MaxLineBytes),
+		strings.Repeat("y", 10*console.MaxLineBytes) + "\r",
+	} {
+		in := "reset\nput w 1 1\n" + long + "\nput b 2 2\ndisplay\n" + long
+		out, stderr, code := runSession(t, in, fixed...)
+		want := "ok\nok\n" +
+			"error: a line longer than 4096 bytes is not a command of the protocol; it was skipped\n" +
+			"ok\ntime limit=10\n.......\n.......\n.......\n.......\n.......\n.X.....\nO......\n" +
+			"error: a line longer than 4096 bytes is not a command of the protocol; it was skipped\n"
+		if code != exitOK || out != want {
+			t.Errorf("a line of %d bytes: exit %d, stdout:\n%s\nwant:\n%s\nstderr %s", len(long), code, out, want, stderr)
 		}
+	}
+	// The longest line that is a command is one.
+	out, _, _ := runSession(t, "reset"+strings.Repeat(" ", console.MaxLineBytes-len("reset"))+"\n", fixed...)
+	if out != "ok\n" {
+		t.Errorf("a command of exactly %d bytes: stdout %q, want ok", console.MaxLineBytes, out)
 	}
 }
 
@@ -199,8 +204,8 @@ func TestThinkInTime(t *testing.T) {
 		if _, err := fmt.Sscanf(reply, "%d %d", &x, &y); err != nil {
 			t.Fatalf("think %s: reply %q", c, reply)
 		}
-		if took >= time.Second || took < thinkBudget(1)/2 {
-			t.Errorf("think %s took %v: want under the 1 s limit, and most of %v", c, took, thinkBudget(1))
+		if took >= time.Second || took < console.ThinkBudget(1)/2 {
+			t.Errorf("think %s took %v: want under the 1 s limit, and most of %v", c, took, console.ThinkBudget(1))
 		}
 	}
 	inW.Close()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/internal/plural"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -90,9 +91,10 @@ func balanced(cands []candidate, count int) []candidate {
 func write(w io.Writer, chosen []candidate, total int, command string, plies int, playouts int64, cfg engine.Config) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Balanced openings for judge tournament (docs/tournament.md).\n")
-	fmt.Fprintf(&b, "# The %d positions after %d plies, among the %d distinct ones up to the board's symmetries,\n", len(chosen), plies, total)
+	fmt.Fprintf(&b, "# The %s after %s, among the %s up to the board's symmetries,\n",
+		plural.Of(len(chosen), "position"), plural.Irregular(plies, "ply", "plies"), plural.Of(total, "distinct one"))
 	fmt.Fprintf(&b, "# whose win rate for the side to move is nearest 0.5: engine %v, default configuration, seed %d,\n", cfg.Algorithm, cfg.Seed)
-	fmt.Fprintf(&b, "# %d playouts a position. Made by:\n#   %s\n", playouts, command)
+	fmt.Fprintf(&b, "# %s a position. Made by:\n#   %s\n", plural.Of(int(playouts), "playout"), command)
 	fmt.Fprintf(&b, "# Each line: the moves from the start position, then that win rate.\n")
 	for _, c := range chosen {
 		fmt.Fprintf(&b, "%s  # %.4f\n", othello.FormatMoves(c.moves), c.winRate)

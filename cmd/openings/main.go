@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +18,35 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/internal/plural"
+)
+
+// maxPlies bounds --plies: 10 plies already give millions of positions
+// to score.
+const maxPlies = 10
+
+// usage and usageEnd frame the flags in --help.
+const (
+	usage = `openings: make balanced Othello openings for judge tournament.
+
+Usage:
+  openings [flags]
+
+Enumerates every position --plies plies deep, each counted once up to the board's symmetries,
+scores each with the engine (UCT at a fixed --seed and --playouts budget), and writes the --count
+positions nearest an even game, one a line as the moves from the start position, with a header saying how they were
+made. The shipped tournament/openings/default.txt is
+
+  go run ./cmd/openings --plies 6 --count 24 --playouts 20000 --seed 1 -o tournament/openings/default.txt
+
+Progress goes to stderr.
+
+Flags:
+`
+	usageEnd = `
+Exit status: 0 when the file is written, 1 if the scoring or the writing fails, 2 on a bad
+command line.
+`
 )
 
 func main() {
@@ -35,25 +65,40 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		}
 	}()
 	fs := pflag.NewFlagSet("openings", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	plies := fs.Int("plies", 6, "length of the openings in plies (1..10)")
-	count := fs.Int("count", 24, "number of openings to keep")
-	playouts := fs.Int64("playouts", 20000, "playout budget of the search that scores each position")
+	fs.SortFlags = false
+	fs.Usage = func() {} // --help is printed below, on stdout
+	fs.SetOutput(io.Discard)
+	plies := fs.Int("plies", 6, fmt.Sprintf("length of the openings in plies (1..%d)", maxPlies))
+	count := fs.Int("count", 24, "number of openings to keep, 1 or more")
+	playouts := fs.Int64("playouts", 20000, "playout budget of the search that scores each position, 1 or more")
 	seed := fs.Uint64("seed", 1, "the engine's seed: the same seed and budget give the same file")
 	out := fs.StringP("output", "o", "", "file to write (default: stdout)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, pflag.ErrHelp):
+		fmt.Fprint(stdout, usage+fs.FlagUsagesWrapped(100)+usageEnd)
+		return 0
+	case err != nil:
+	case *plies < 1 || *plies > maxPlies:
+		err = fmt.Errorf("--plies %d: want 1..%d", *plies, maxPlies)
+	case *count < 1:
+		err = fmt.Errorf("--count %d: want 1 or more", *count)
+	case *playouts < 1:
+		err = fmt.Errorf("--playouts %d: want 1 or more", *playouts)
+	case fs.NArg() != 0:
+		err = fmt.Errorf("unexpected arguments %q: openings takes flags only", fs.Args())
 	}
-	if *plies < 1 || *plies > 10 || *count < 1 || *playouts < 1 || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "openings: want --plies 1..10, --count and --playouts of 1 or more, no arguments")
+	if err != nil {
+		fmt.Fprintf(stderr, "openings: %v\nRun 'openings --help' for the flags.\n", err)
 		return 2
 	}
 	cfg := engine.DefaultConfig()
 	cfg.Seed = *seed
 	cfg.ArenaNodes = 1 << 20 // ample for the budgets this tool is for
 	cands := enumerate(*plies)
-	fmt.Fprintf(stderr, "openings: %d distinct positions after %d plies; scoring each with %d playouts\n", len(cands), *plies, *playouts)
-	err := evaluate(ctx, cands, cfg, *playouts, func(done int) {
+	fmt.Fprintf(stderr, "openings: %s after %s; scoring each with %s\n", plural.Of(len(cands), "distinct position"),
+		plural.Irregular(*plies, "ply", "plies"), plural.Of(int(*playouts), "playout"))
+	err = evaluate(ctx, cands, cfg, *playouts, func(done int) {
 		if done%100 == 0 || done == len(cands) {
 			fmt.Fprintf(stderr, "openings: %d/%d\n", done, len(cands))
 		}

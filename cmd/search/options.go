@@ -16,6 +16,7 @@ import (
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/player"
 	"github.com/tcgothello/mcts/web"
 )
 
@@ -65,13 +66,14 @@ type options struct {
 	perftGiven     bool // --perft was on the command line, even as 0
 	engine         engine.Config
 
-	evalFile     string       // --eval-file: weights instead of the embedded set
-	plain        bool         // --plain: the course's plain MCTS
-	solveFile    string       // --solve: solve the positions of this file and exit
-	solveMode    endgame.Mode // --solve-mode
-	solver       bool         // --solver: the endgame solver in genmove
-	solveEmpties int          // --solve-empties: genmove solves from this many empty squares
-	tableMB      int          // --table-mb: the solver's transposition table
+	evalFile     string        // --eval-file: weights instead of the embedded set
+	plain        bool          // --plain: the course's plain MCTS
+	solveFile    string        // --solve: solve the positions of this file and exit
+	solveLimit   time.Duration // --solve with --time: each position's limit; 0 for none
+	solveMode    endgame.Mode  // --solve-mode
+	solver       bool          // --solver: the endgame solver in genmove
+	solveEmpties int           // --solve-empties: genmove solves from this many empty squares
+	tableMB      int           // --table-mb: the solver's transposition table
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
@@ -96,7 +98,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"the name reported to the judge: one word of printable ASCII, at most 514 bytes")
 	fs.DurationVar(&o.thinkTime, "time", o.thinkTime,
 		"think time per genmove; the judge allows 10s, and the margin covers the network, "+
-			"garbage collection and a busy machine")
+			"garbage collection and a busy machine. With --solve, and only when given: the time each position "+
+			"may take, after which its line gives the bounds proven so far and says unproven")
 	fs.Int64Var(&o.playouts, "playouts", o.playouts,
 		"playout budget per genmove; the search stops at the budget or --time, whichever "+
 			"comes first (default 0: no budget, think for the full --time)")
@@ -112,14 +115,14 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		Algorithms: []engine.Algorithm{engine.UCT, engine.UCB, engine.Greedy},
 		MinArena:   engine.MinArenaNodes,
 	})
-	// The default depends on the leaf (evalLeafExploration says why).
+	// The default depends on the leaf (player.EvalLeafExploration says why).
 	fs.Lookup("exploration").Usage += "; " + strconv.FormatFloat(engine.DefaultConfig().Exploration, 'g', -1, 64) +
 		" instead with --leaf playout or mix, or --plain"
 	fs.BoolVar(&o.plain, "plain", false,
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
 			"no tree reuse (leaf playout, solver off, reuse off); the algorithm and pruning flags still "+
 			"choose UCT, UCB or pruning (default: off, the full engine)")
-	fs.Var(leafValue{&o.engine.Leaf}, "leaf",
+	fs.Var(mctsflag.Enum(&o.engine.Leaf, "playout|eval|mix", engine.ParseLeaf), "leaf",
 		"how the search values a leaf: playout (one uniformly random game, the course's MCTS), "+
 			"eval (the trained pattern evaluation) or mix (--eval-weight of the evaluation, the rest playout)")
 	fs.Float64Var(&o.engine.EvalWeight, "eval-weight", o.engine.EvalWeight,
@@ -145,7 +148,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
 			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
-	fs.Var(solveModeValue{&o.solveMode}, "solve-mode",
+	fs.Var(mctsflag.Enum(&o.solveMode, "exact|wld", endgame.ParseMode), "solve-mode",
 		"--solve: exact (the final disc difference, empty squares to the winner) or wld (its sign only: +1, 0, -1)")
 	fs.DurationVar(&o.connectTimeout, "connect-timeout", o.connectTimeout,
 		"judge mode: keep retrying to connect for this long, then fail")
@@ -154,9 +157,10 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.StringVar(&o.logFile, "log-file", o.logFile,
 		"append the logs to this file instead of stderr (default: stderr)")
 	fs.StringVar(&o.httpAddr, "http", o.httpAddr,
-		"serve a page to play the engine in a browser at `ADDR` (host:port), e.g. "+web.DefaultAddr+
-			" (loopback; 7122 is the classic port); --time then defaults to "+web.DefaultThinkTime.String()+
-			" a move, and the page can change it (default: no page)")
+		"serve the games in a browser at `ADDR` (host:port), e.g. "+web.DefaultAddr+
+			" (loopback; 7122 is the classic port): / lists them, /othello plays this engine, /go is Go for two people, "+
+			"/killallgo and /einstein play those programs' engines; --time then defaults to "+web.DefaultThinkTime.String()+
+			" a move, and each page can change it (default: no page)")
 	fs.BoolVar(&o.nboard, "nboard", o.nboard,
 		"speak the NBoard GUI's protocol (version 2) on stdin and stdout instead of OTP: the command "+
 			"line to give NBoard as an engine; its depth sets the think time (docs/nboard.md) (default: OTP)")
@@ -167,27 +171,6 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	return fs
 }
 
-// defaultEngine is the engine's configuration before any flag: the
-// engine's defaults, with the leaves valued by the trained evaluation.
-// Measured: at 1 s a move, evaluation leaves against random playouts (both
-// with the solver) won every game (docs/strength.md).
-func defaultEngine() engine.Config {
-	cfg := engine.DefaultConfig()
-	cfg.Leaf = engine.LeafEval
-	cfg.Exploration = evalLeafExploration
-	return cfg
-}
-
-// evalLeafExploration is UCB1's C when the evaluation values the leaves
-// (the default): 0.3, measured at 1 s a move against 0.5, 60.5% over 100
-// games (+74 Elo, 95% interval about +11 to +143; docs/strength.md), after
-// 0.5 had beaten 1.0 61% over 40; 0.2 was no better than 0.3 (44% over
-// 40). An evaluation is a steadier leaf value
-// than a random playout, so the search needs less exploration to trust
-// it. With playout or mixed leaves (and --plain) the core's 0.5 stays, the
-// value measured for random playouts, unless --exploration says otherwise.
-const evalLeafExploration = 0.3
-
 // defaultOptions returns the options before any flag is parsed.
 func defaultOptions() options {
 	return options{
@@ -195,7 +178,7 @@ func defaultOptions() options {
 		thinkTime:      defaultThinkTime,
 		connectTimeout: defaultConnectTimeout,
 		logLevel:       "info",
-		engine:         defaultEngine(),
+		engine:         player.DefaultEngine(),
 		solver:         true,
 		solveEmpties:   defaultSolveEmpties,
 		tableMB:        endgame.DefaultTableBytes >> 20,
@@ -233,22 +216,57 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 		return o, fs, usageError{err}
 	}
 	o.addr = addr
-	if o.httpAddr != "" {
-		if addr != "" {
-			return o, fs, usageError{errors.New("--http serves a page for people; it does not take a judge's address too")}
-		}
-		if !fs.Changed("time") {
-			o.thinkTime = web.DefaultThinkTime
-		}
+	if err := o.oneMode(fs); err != nil {
+		return o, fs, usageError{err}
 	}
-	if o.nboard && (addr != "" || o.httpAddr != "") {
-		return o, fs, usageError{errors.New("--nboard speaks to a GUI on stdin and stdout; it takes no judge address or --http")}
+	if o.httpAddr != "" && !fs.Changed("time") {
+		o.thinkTime = web.DefaultThinkTime
+	}
+	if o.solveFile != "" && fs.Changed("time") {
+		o.solveLimit = o.thinkTime
 	}
 	if err := o.check(); err != nil {
 		return o, fs, usageError{err}
 	}
 	return o, fs, nil
 }
+
+// oneMode refuses a command line that asks for two modes at once (each
+// would silently win over the other), or a flag that only another mode
+// reads.
+func (o *options) oneMode(fs *pflag.FlagSet) error {
+	var modes []string
+	for _, m := range []struct {
+		name  string
+		given bool
+	}{
+		{"--perft", o.perftGiven},
+		{"--solve", fs.Changed("solve")},
+		{"--nboard", o.nboard},
+		{"--http", o.httpAddr != ""},
+		{"a judge's address", o.addr != ""},
+	} {
+		if m.given {
+			modes = append(modes, m.name)
+		}
+	}
+	if len(modes) > 1 {
+		return fmt.Errorf("%s: give one mode, not %d: %s", strings.Join(modes, " and "), len(modes), modeHelp)
+	}
+	switch {
+	case fs.Changed("solve") && o.solveFile == "":
+		return errors.New("--solve: want a FILE, or - for stdin")
+	case fs.Changed("solve-mode") && !fs.Changed("solve"):
+		return errors.New("--solve-mode is read by --solve alone")
+	case o.perftGiven && fs.Changed("time"):
+		return errors.New("--perft counts every position to its depth; it takes no --time")
+	}
+	return nil
+}
+
+// modeHelp says what each mode is, for the message refusing two.
+const modeHelp = "--perft measures and exits, --solve solves a file and exits, --nboard serves a GUI on stdin, " +
+	"--http serves a browser, PORT or IP PORT plays a judge"
 
 // judgeAddr turns the arguments into the judge's address: none for stdin
 // mode, PORT for 127.0.0.1, or IP PORT.
@@ -323,11 +341,14 @@ Usage:
                             The end of the input ends the program.
   search [flags] PORT       play a judge listening on 127.0.0.1:PORT
   search [flags] IP PORT    play a judge listening on IP:PORT
-  search --http ADDR        serve a page at http://ADDR/ to play the engine in a browser
+  search --http ADDR        serve every game in a browser at http://ADDR/ (Othello against this engine)
   search --nboard           be an engine of the NBoard GUI: its protocol on stdin and stdout
   search --perft D          measure move generation: perft from the start position, then exit
-  search --solve FILE       solve endgame positions exactly, one a line, then exit
+  search --solve FILE       solve endgame positions exactly, one a line, then exit; with --time,
+                            a position not proven in that time gets the bounds proven so far
+                            and the word unproven
 
+The modes exclude one another: give one of PORT, --http, --nboard, --perft and --solve.
 Against a judge the engine is a TCP client. It retries connecting for --connect-timeout, answers
 each message with one bare reply (no newline), and exits with status 0 after quit, or 1 if the
 judge closes the connection first. Logs never go to the protocol channel. From --solve-empties

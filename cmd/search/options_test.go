@@ -12,6 +12,7 @@ import (
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/player"
 )
 
 func TestJudgeAddr(t *testing.T) {
@@ -64,7 +65,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-rd", "3", "--prune-sigma-e", "0.01", "--prune-min-visits", "50",
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
-		"--table-mb", "32", "--solve-mode", "wld", "--leaf", "mix", "--eval-weight", "0.3",
+		"--table-mb", "32", "--leaf", "mix", "--eval-weight", "0.3",
 		"--eval-scale", "12", "--prior-visits", "7", "--reuse", "off", "--eval-file", "w.weights", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
@@ -77,12 +78,20 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.Algorithm, want.engine.Exploration, want.engine.Reward = engine.UCB, 0.7, engine.DiscDiff
 	want.engine.Pruning, want.engine.PruneRD, want.engine.PruneSigmaE = true, 3, 0.01
 	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
-	want.solver, want.solveEmpties, want.tableMB, want.solveMode = false, 14, 32, endgame.WLD
+	want.solver, want.solveEmpties, want.tableMB = false, 14, 32
 	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
 	want.evalFile = "w.weights"
 	want.engine.Reuse = false
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
+	}
+	// The flags of --solve, which takes no judge's address.
+	o, _, err = parseOptions([]string{"--solve", "-", "--solve-mode", "wld", "--time", "2s"})
+	if err != nil || o.solveFile != "-" || o.solveMode != endgame.WLD || o.solveLimit != 2*time.Second {
+		t.Errorf("--solve - --solve-mode wld --time 2s: file %q, mode %v, limit %v, %v", o.solveFile, o.solveMode, o.solveLimit, err)
+	}
+	if o, _, err = parseOptions([]string{"--solve", "-"}); err != nil || o.solveLimit != 0 {
+		t.Errorf("--solve without --time: limit %v, %v; want none", o.solveLimit, err)
 	}
 	for _, v := range []string{"off", "OFF", "false", "0", "no"} {
 		o, _, err := parseOptions([]string{"--pruning", "on", "--pruning=" + v})
@@ -137,7 +146,7 @@ func TestPlain(t *testing.T) {
 }
 
 // TestExplorationFollowsLeaf checks the default C: evaluation leaves take
-// evalLeafExploration, playout and mixed leaves (and --plain) the core's
+// player.EvalLeafExploration, playout and mixed leaves (and --plain) the core's
 // playout-measured default, and --exploration wins over both.
 func TestExplorationFollowsLeaf(t *testing.T) {
 	playoutC := engine.DefaultConfig().Exploration
@@ -145,8 +154,8 @@ func TestExplorationFollowsLeaf(t *testing.T) {
 		args []string
 		want float64
 	}{
-		{nil, evalLeafExploration},
-		{[]string{"--leaf", "eval"}, evalLeafExploration},
+		{nil, player.EvalLeafExploration},
+		{[]string{"--leaf", "eval"}, player.EvalLeafExploration},
 		{[]string{"--leaf", "playout"}, playoutC},
 		{[]string{"--leaf", "mix"}, playoutC},
 		{[]string{"--plain"}, playoutC},
@@ -162,7 +171,7 @@ func TestExplorationFollowsLeaf(t *testing.T) {
 			t.Errorf("%q: exploration %v, want %v", c.args, o.engine.Exploration, c.want)
 		}
 	}
-	if evalLeafExploration == playoutC {
+	if player.EvalLeafExploration == playoutC {
 		t.Errorf("the two defaults are equal (%v): the test would prove nothing", playoutC)
 	}
 }
@@ -208,6 +217,19 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"http"}, "port"},
 		{[]string{"--nboard", "7000"}, "--nboard"},
 		{[]string{"--nboard", "--http", "127.0.0.1:0"}, "--nboard"},
+		// One mode at a time: each used to win silently over the other.
+		{[]string{"--solve", "-", "--nboard"}, "--solve and --nboard: give one mode"},
+		{[]string{"--perft", "3", "--nboard"}, "--perft and --nboard: give one mode"},
+		{[]string{"--perft", "3", "--solve", "-"}, "--perft and --solve: give one mode"},
+		{[]string{"--solve", "-", "--http", "127.0.0.1:0"}, "--solve and --http"},
+		{[]string{"--solve", "-", "7000"}, "--solve and a judge's address"},
+		{[]string{"--perft", "3", "127.0.0.1", "7000"}, "--perft and a judge's address"},
+		{[]string{"--http", "127.0.0.1:0", "7000"}, "--http and a judge's address"},
+		{[]string{"--solve", ""}, "--solve: want a FILE"},
+		{[]string{"--solve-mode", "wld"}, "--solve-mode is read by --solve alone"},
+		{[]string{"--solve-mode", "wld", "7000"}, "--solve-mode is read by --solve alone"},
+		{[]string{"--perft", "3", "--time", "1s"}, "takes no --time"},
+		{[]string{"--solve", "-", "--time", "0s"}, "--time"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"net/http"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -38,6 +40,65 @@ func TestProcess(t *testing.T) {
 	t.Run("judge hangs up during genmove", func(t *testing.T) { testHangUpDuringGenmove(t, bin) })
 	t.Run("judge starts late", func(t *testing.T) { testJudgeStartsLate(t, bin) })
 	t.Run("no judge", func(t *testing.T) { testNoJudge(t, bin) })
+	t.Run("http url", func(t *testing.T) { testHTTPURL(t, bin) })
+}
+
+// testHTTPURL: --http prints the URL a person can open once the server
+// listens, with the port it got (not ":0"); an address it cannot listen
+// on prints no URL and fails.
+func testHTTPURL(t *testing.T, bin string) {
+	cmd := exec.Command(bin, append([]string{"--http", "127.0.0.1:0"}, fastFlags...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}()
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		for sc := bufio.NewScanner(stderr); sc.Scan(); {
+			lines <- sc.Text()
+		}
+	}()
+	var url string
+	timeout := time.After(20 * time.Second)
+	for url == "" {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				t.Fatal("search --http ended without printing its URL")
+			}
+			if _, u, found := strings.Cut(line, "play at "); found {
+				url, _, _ = strings.Cut(u, " ")
+			}
+		case <-timeout:
+			t.Fatal("search --http printed no URL within 20 s")
+		}
+	}
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || strings.HasSuffix(url, ":0/") {
+		t.Fatalf("search --http 127.0.0.1:0 prints %q, want http://127.0.0.1:PORT/ with the port it listens on", url)
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %s: status %d", url, resp.StatusCode)
+	}
+
+	// 192.0.2.1 (TEST-NET-1) is no address of this machine: the listen
+	// fails, and nothing is sent anywhere.
+	p := start(t, bin, nil, append([]string{"--http", "192.0.2.1:7122"}, fastFlags...)...)
+	if code := p.wait(t); code == 0 || strings.Contains(p.stderr.String(), "play at") {
+		t.Errorf("--http on a foreign address: exit %d, stderr %q; want a failure and no URL", code, p.stderr.String())
+	}
 }
 
 func buildSearch(t *testing.T) string {

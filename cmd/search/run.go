@@ -11,12 +11,11 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/tcgothello/mcts/endgame"
-	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/endgame/solvefile"
 	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/nboard"
-	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/player"
 	"github.com/tcgothello/mcts/web"
 )
 
@@ -56,12 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case o.solveFile != "":
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		weights, err := loadWeights(o.evalFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "search: %v\n", err)
-			return exitError
-		}
-		if err := runSolve(ctx, stdin, stdout, stderr, o.solveFile, o.solveMode, o.tableMB<<20, orderEval(weights)); err != nil {
+		if err := runSolve(ctx, o, stdin, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)
 			return exitError
 		}
@@ -96,9 +90,26 @@ func loadWeights(path string) (*eval.Weights, error) {
 	return w, nil
 }
 
-// orderEval adapts the evaluation to the solver's move ordering.
-func orderEval(w *eval.Weights) func(p, o uint64) int32 {
-	return func(p, o uint64) int32 { return w.Eval(othello.Position{Player: p, Opponent: o}) }
+// runSolve solves the positions of the --solve file, each within --time
+// when it was given.
+func runSolve(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer) error {
+	weights, err := loadWeights(o.evalFile)
+	if err != nil {
+		return err
+	}
+	in := stdin
+	if o.solveFile != "-" {
+		f, err := os.Open(o.solveFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	return solvefile.Run(ctx, in, o.solveFile, stdout, solvefile.Options{
+		Mode: o.solveMode, TableBytes: o.tableMB << 20, OrderEval: player.OrderEval(weights),
+		Limit: o.solveLimit, Warn: func(err error) { fmt.Fprintf(stderr, "search: %v\n", err) },
+	})
 }
 
 // play builds the engine and the session, and serves the mode o asks for.
@@ -107,19 +118,18 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		o.seed = uint64(time.Now().UnixNano())
 	}
 	o.engine.Seed = o.seed
-	// --solver off is the course's plain UCT: no MCTS-Solver either.
-	o.engine.Solver = o.solver
-	searcher, err := engine.New(o.engine)
-	if err != nil {
-		return err
-	}
 	weights, err := loadWeights(o.evalFile)
 	if err != nil {
 		return err
 	}
-	searcher.SetEvaluator(func(p, o uint64) float64 {
-		return float64(weights.Value(othello.Position{Player: p, Opponent: o}))
-	})
+	// --solver off is the course's plain UCT: no MCTS-Solver either. The
+	// analysing front ends show every move's value; a judge does not.
+	thinker, err := player.New(player.Config{Engine: o.engine, Weights: weights, Playouts: o.playouts,
+		Solver: o.solver, SolveEmpties: o.solveEmpties, TableBytes: o.tableMB << 20,
+		SolvedValues: o.httpAddr != "" || o.nboard})
+	if err != nil {
+		return err
+	}
 	mode := "stdin"
 	switch {
 	case o.nboard:
@@ -144,21 +154,13 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",
 			zap.Duration("time", o.thinkTime))
 	}
-	thinker := engineThinker{searcher: searcher, playouts: o.playouts, solveEmpties: o.solveEmpties}
-	if o.solver {
-		if thinker.solver, err = endgame.New(o.tableMB << 20); err != nil {
-			return err
-		}
-		thinker.solver.SetOrderEval(orderEval(weights))
-		searcher.SetLeafSolver(thinker.solver.Outcome)
-	}
-	// The analysing front ends show every move's value; a judge does not.
-	thinker.solvedValues = o.httpAddr != "" || o.nboard
 	if o.httpAddr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		fmt.Fprintf(stderr, "%s: play at http://%s/ (Ctrl-C to stop)\n", o.name, o.httpAddr)
-		return web.Run(ctx, o.httpAddr, thinker, web.Options{ThinkTime: o.thinkTime, Logger: log})
+		// The URL is printed once the server listens, with the port it
+		// got and a loopback host for an all-interfaces address.
+		ready := func(url string) { fmt.Fprintf(stderr, "%s: play at %s (Ctrl-C to stop)\n", o.name, url) }
+		return web.Run(ctx, o.httpAddr, thinker, web.Options{ThinkTime: o.thinkTime, Logger: log, Ready: ready})
 	}
 	if o.nboard {
 		// Until NBoard sets a depth, --time is the think time.

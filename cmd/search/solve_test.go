@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tcgothello/mcts/othello"
 )
 
 // Positions whose answers are worked out by hand. In "win", black fills
@@ -82,5 +86,65 @@ func TestSolveFlagWLD(t *testing.T) {
 	stderr.Reset()
 	if code := run([]string{"--solve", filepath.Join(t.TempDir(), "none.txt")}, strings.NewReader(""), &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "none.txt") {
 		t.Errorf("missing file: exit %d, stderr %q; want %d and the file's name", code, stderr.String(), exitError)
+	}
+}
+
+// TestSolveRefusesImpossiblePositions checks that a board without discs is
+// refused like any other bad line (it used to be "solved" as 0 pass), and
+// that a side of more than one character is named as the side.
+func TestSolveRefusesImpossiblePositions(t *testing.T) {
+	empty := strings.Repeat("-", 64)
+	path := writeFile(t, "empty "+empty+" X\nside "+boardWin+" XO\nwin "+boardWin+" X\n")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--solve", path, "--table-mb", "16"}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitError || !strings.HasPrefix(stdout.String(), "win +64 a1 ") || !strings.Contains(stdout.String(), "total 1 ") {
+		t.Errorf("exit %d, stdout %q; want exit %d and win solved alone", code, stdout.String(), exitError)
+	}
+	for _, msg := range []string{":1: the board has no discs\n", `:2: side to move "XO": want X (black) or O (white)`} {
+		if !strings.Contains(stderr.String(), msg) {
+			t.Errorf("stderr %q does not say %q", stderr.String(), msg)
+		}
+	}
+}
+
+// TestSolveTimeLimit checks --time with --solve: FFO #40 (+38 by a2, about
+// 20 million nodes) cannot be proven in 50 ms, so its line gives bounds
+// that hold the published score, a move, and says unproven; the easy
+// position after it is still solved exactly, and the total counts the
+// unproven one.
+func TestSolveTimeLimit(t *testing.T) {
+	ffo40, err := os.ReadFile("../../endgame/testdata/ffo40-59.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.SplitN(string(ffo40), "\n", 2)[0]
+	path := writeFile(t, first+"\nwin "+boardWin+" X\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--solve", path, "--time", "50ms", "--table-mb", "16"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("stdout %q: want 3 lines", stdout.String())
+	}
+	f := strings.Fields(lines[0])
+	if len(f) != 6 || f[0] != "40" || f[5] != "unproven" {
+		t.Fatalf("line %q: want 40 LOWER..UPPER MOVE NODES SECONDS unproven", lines[0])
+	}
+	var lower, upper int
+	if _, err := fmt.Sscanf(f[1], "%d..%d", &lower, &upper); err != nil || lower > 38 || upper < 38 || lower >= upper {
+		t.Errorf("bounds %q (%v): want an interval holding +38", f[1], err)
+	}
+	if _, err := othello.ParseSquare(f[2]); err != nil {
+		t.Errorf("move %q: %v", f[2], err)
+	}
+	if secs, err := strconv.ParseFloat(f[4], 64); err != nil || secs > 2 {
+		t.Errorf("seconds %q: want the 50ms limit kept (2 s allowed for a busy machine)", f[4])
+	}
+	if !strings.HasPrefix(lines[1], "win +64 a1 ") || strings.HasSuffix(lines[1], "unproven") {
+		t.Errorf("line %q: want win +64 a1, proven", lines[1])
+	}
+	if !strings.HasPrefix(lines[2], "total 2 ") || !strings.HasSuffix(lines[2], "nodes/s, 1 unproven") {
+		t.Errorf("total %q: want 2 positions, 1 unproven", lines[2])
 	}
 }

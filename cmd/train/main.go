@@ -8,6 +8,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,8 @@ import (
 	"strings"
 
 	"github.com/tcgothello/mcts/eval"
+	"github.com/tcgothello/mcts/eval/td"
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // Exit statuses.
@@ -62,15 +65,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		}
 		return exitOK
 	}
-	t, err := newTrainer(o, fs.Changed, stdout)
+	o.Changed = fs.Changed
+	t, err := td.New(o.Config, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
-		if _, ok := err.(usageError); ok {
+		var changed *td.ParamChangeError
+		if errors.As(err, &changed) {
 			return exitUsage
 		}
 		return exitError
 	}
-	interrupted, err := t.run(ctx)
+	interrupted, err := t.Run(ctx)
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "train: %v\n", err)
@@ -95,8 +100,8 @@ func info(w io.Writer, path string) error {
 			meta = string(b)
 		}
 	}
-	_, err = fmt.Fprintf(w, "%s: pattern set %d, %d phases, %d weights per phase\n%s\n",
-		path, eval.PatternSetID, m.Phases(), eval.CanonicalWeights, strings.TrimSpace(meta))
+	_, err = fmt.Fprintf(w, "%s: pattern set %d, %s, %d weights per phase\n%s\n",
+		path, eval.PatternSetID, plural.Of(m.Phases(), "phase"), eval.CanonicalWeights, strings.TrimSpace(meta))
 	return err
 }
 
@@ -111,8 +116,8 @@ func compare(w io.Writer, pathA, pathB string, o options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "train: %s vs %s: %s\n", pathA, pathB, vsModel(a, b, o.Seed, o.evalGames, o.workers))
-	fmt.Fprintf(w, "train: %s vs random: %s\n", pathA, vsRandom(a, o.Seed, o.evalGames, o.workers))
-	fmt.Fprintf(w, "train: %s vs random: %s\n", pathB, vsRandom(b, o.Seed, o.evalGames, o.workers))
+	fmt.Fprintf(w, "train: %s vs %s: %s\n", pathA, pathB, td.VsModel(a, b, o.Seed, o.EvalGames, o.Workers))
+	fmt.Fprintf(w, "train: %s vs random: %s\n", pathA, td.VsRandom(a, o.Seed, o.EvalGames, o.Workers))
+	fmt.Fprintf(w, "train: %s vs random: %s\n", pathB, td.VsRandom(b, o.Seed, o.EvalGames, o.Workers))
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tcgothello/mcts/eval"
+	"github.com/tcgothello/mcts/eval/td"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -27,6 +28,16 @@ func files(dir, name string) []string {
 
 // quiet are flags that keep a test run short and silent.
 var quiet = []string{"--eval-games", "0", "--final-games", "0", "--progress", "1h"}
+
+// zeroModel returns a model of zero weights or fails the test.
+func zeroModel(t *testing.T, phases int) *eval.Model {
+	t.Helper()
+	m, err := eval.NewModel(phases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // loadModel loads a model or fails the test.
 func loadModel(t *testing.T, path string) *eval.Model {
@@ -66,7 +77,7 @@ func TestDeterministicAcrossWorkersAndResume(t *testing.T) {
 	if !one.Equal(loadModel(t, filepath.Join(dir, "split.ckpt"))) {
 		t.Error("a run stopped and resumed learned different weights from a straight run")
 	}
-	if one.Equal(mustNewModel(t, 2)) {
+	if one.Equal(zeroModel(t, 2)) {
 		t.Error("the weights are still zero")
 	}
 	// The output holds the checkpoint's weights in fixed point.
@@ -79,7 +90,7 @@ func TestDeterministicAcrossWorkersAndResume(t *testing.T) {
 	if w.Eval(p) != cw.Eval(p) {
 		t.Error("the output differs from the checkpoint's weights")
 	}
-	if !strings.Contains(w.Metadata(), `"games":256`) || !strings.Contains(w.Metadata(), dataSource) {
+	if !strings.Contains(w.Metadata(), `"games":256`) || !strings.Contains(w.Metadata(), td.DataSource) {
 		t.Errorf("output metadata %s: want the games and the data source", w.Metadata())
 	}
 	// A different seed learns different weights.
@@ -89,15 +100,6 @@ func TestDeterministicAcrossWorkersAndResume(t *testing.T) {
 	if one.Equal(loadModel(t, filepath.Join(dir, "other.ckpt"))) {
 		t.Error("seeds 7 and 8 learned the same weights")
 	}
-}
-
-// mustNewModel returns a zero model.
-func mustNewModel(t *testing.T, phases int) *eval.Model {
-	m, err := eval.NewModel(phases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 // TestLearnsToBeatRandom is the trainer's purpose at tiny scale: after
@@ -113,9 +115,9 @@ func TestLearnsToBeatRandom(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, e)
 	}
-	r := vsRandom(loadModel(t, filepath.Join(dir, "t.ckpt")), 1, 200, 2)
+	r := td.VsRandom(loadModel(t, filepath.Join(dir, "t.ckpt")), 1, 200, 2)
 	t.Logf("after 1024 games: %s", r)
-	if r.percent() <= 85 {
+	if r.Percent() <= 85 {
 		t.Errorf("after 1024 games the greedy player scores %s against random, want more than 85%%", r)
 	}
 	if !strings.Contains(out, "final weights, greedy vs random: "+r.String()) {
@@ -123,94 +125,17 @@ func TestLearnsToBeatRandom(t *testing.T) {
 	}
 }
 
-func TestZeroWeightsBaseline(t *testing.T) {
-	r := vsRandom(mustNewModel(t, 15), 1, 200, 2)
-	t.Logf("zero weights: %s", r)
-	if r.percent() > 75 {
-		t.Errorf("zero weights score %s against random: the learning test's threshold would prove nothing", r)
-	}
-}
-
-// TestSelfPlayRecord replays a recorded game on othello.Game, which checks
-// every move, and compares the recorded features, turns and result.
-func TestSelfPlayRecord(t *testing.T) {
-	m := mustNewModel(t, 15)
-	for n := uint64(0); n < 20; n++ {
-		var r record
-		selfPlay(m, 3, n, 0.3, &r)
-		g := othello.NewGame()
-		for i := 0; i < r.n; i++ {
-			for g.Position().MustPass() {
-				if err := g.Play(othello.Pass); err != nil {
-					t.Fatalf("game %d: %v", n, err)
-				}
-			}
-			pos := g.Position()
-			var f eval.Features
-			m.Features(pos, &f)
-			if f != r.feats[i] || pos.Turn != r.turn[i] {
-				t.Fatalf("game %d, position %d: recorded features or turn differ from the replay", n, i)
-			}
-			if err := g.Play(r.moves[i]); err != nil {
-				t.Fatalf("game %d, position %d: %v", n, i, err)
-			}
-		}
-		if !g.Position().GameOver() {
-			t.Fatalf("game %d: the record ends before the game does", n)
-		}
-		if got := g.Position().Score(); got != r.final {
-			t.Fatalf("game %d: final %d, replay says %d", n, r.final, got)
-		}
-		var again record
-		selfPlay(m, 3, n, 0.3, &again)
-		if again.n != r.n || again.moves != r.moves {
-			t.Fatalf("game %d played twice differs", n)
-		}
-	}
-}
-
-// TestLearnTargets checks the lambda-returns on a hand-made record of
-// three positions in different phases (so that no weight is shared and
-// each value is zero before its own update): black to move, then white,
-// then white again (black passed), and black won by 10.
-func TestLearnTargets(t *testing.T) {
-	m := mustNewModel(t, 15)
-	var r record
-	positions := []othello.Position{
-		othello.Start(), // 4 discs: phase 0
-		{Player: 0xff00, Opponent: 0xff, Turn: othello.White},               // 16 discs: phase 3
-		{Player: 0xffffff00, Opponent: 0xff00000000ff, Turn: othello.White}, // 40 discs: phase 9
-	}
-	for i, p := range positions {
-		m.Features(p, &r.feats[i])
-		r.turn[i] = p.Turn
-	}
-	r.n, r.final = 3, 10
-	const lambda = 0.5
-	var st tdStats
-	learn(m, &r, 1.0/1024, lambda, &st)
-	// White's return at the end is -10; one ply before, with no turn
-	// change, lambda times that; at the start black's is minus lambda
-	// times white's.
-	want := []float64{10 * lambda * lambda, -10 * lambda, -10} // by position
-	if st.count != 3 || st.absSum != 10+5+2.5 || st.sqSum != 100+25+6.25 {
-		t.Errorf("TD errors: count %d, sum |d| %v, sum d² %v; want 3, 17.5, 131.25", st.count, st.absSum, st.sqSum)
-	}
-	for i := range positions {
-		if v := m.ValueOf(&r.feats[i]); (v > 0) != (want[i] > 0) || v == 0 {
-			t.Errorf("position %d: value %v after the update, want the sign of %v", i, v, want[i])
-		}
-	}
-}
-
-func TestVsModelItselfIsEven(t *testing.T) {
+// TestCountsOfOne checks the lines that count phases and workers when
+// there is one of each: "1 phase", "1 worker", not "1 phases".
+func TestCountsOfOne(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, e := runTrain(t, context.Background(), append(append(files(dir, "m"), quiet...), "--games", "512")...); code != 0 {
-		t.Fatalf("exit %d: %s", code, e)
+	code, out, e := runTrain(t, context.Background(), append(append(files(dir, "one"), quiet...), "--phases", "1", "--workers", "1", "--games", "64")...)
+	if code != 0 || !strings.Contains(out, "seed 1, 1 phase, alpha") || !strings.Contains(out, ", 1 worker\n") {
+		t.Errorf("exit %d, output %q, stderr %q; want 1 phase and 1 worker", code, out, e)
 	}
-	m := loadModel(t, filepath.Join(dir, "m.ckpt"))
-	if r := vsModel(m, m.Clone(), 1, 100, 2); r.percent() != 50 || r.games != 100 {
-		t.Errorf("a model against itself from paired openings scores %s, want exactly 50%%", r)
+	code, out, _ = runTrain(t, context.Background(), "--info", filepath.Join(dir, "one.ckpt"))
+	if code != 0 || !strings.Contains(out, ": pattern set ") || !strings.Contains(out, ", 1 phase, ") {
+		t.Errorf("--info: exit %d, %q; want 1 phase", code, out)
 	}
 }
 
@@ -281,7 +206,7 @@ func TestCommandLine(t *testing.T) {
 	if code != exitError || !strings.Contains(e, "no such file") {
 		t.Errorf("missing checkpoint: exit %d, %q", code, e)
 	}
-	zero := mustNewModel(t, 2)
+	zero := zeroModel(t, 2)
 	zero.Save(filepath.Join(dir, "plain"))
 	code, _, e = runTrain(t, ctx, append(append([]string{"--checkpoint", filepath.Join(dir, "plain"), "--output", filepath.Join(dir, "y")}, quiet...), "--resume")...)
 	if code != exitError || !strings.Contains(e, "not this trainer's state") {

@@ -113,11 +113,18 @@ func NewMCTS(o Options, log *zap.Logger) (*MCTS, error) {
 // always one of p's legal moves, chosen within the think time: the search
 // looks at the clock every few dozen playouts, a fraction of a millisecond.
 func (m *MCTS) Move(p einstein.Position) einstein.Move {
+	return m.MoveContext(context.Background(), p)
+}
+
+// MoveContext is Move, stopping the search early when ctx ends (a front
+// end that abandons the search: the browser page's new game). The move is
+// still legal.
+func (m *MCTS) MoveContext(ctx context.Context, p einstein.Position) einstein.Move {
 	lim := mcts.Limits{Playouts: m.opts.Playouts}
 	if m.opts.Think > 0 {
 		lim.Deadline = time.Now().Add(m.opts.Think)
 	}
-	res, err := m.search.Search(context.Background(), p, lim)
+	res, err := m.search.Search(ctx, p, lim)
 	if err != nil {
 		// Options.Validate and Serve rule every error out (no limit, a
 		// finished game); should one come anyway, a legal move still

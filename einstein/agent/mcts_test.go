@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -217,5 +218,26 @@ func TestOptionsErrors(t *testing.T) {
 		if _, err := NewMCTS(o, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestMoveContextCancelled: a search whose context has ended stops at
+// once, whatever its think time, and still returns a legal move.
+func TestMoveContextCancelled(t *testing.T) {
+	o := testOptions(0)
+	o.Think = time.Hour
+	m := newPlayer(t, o)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := einstein.New(einstein.Layout{1, 2, 3, 4, 5, 6})
+	done := make(chan einstein.Move, 1)
+	go func() { done <- m.MoveContext(ctx, p) }()
+	select {
+	case mv := <-done:
+		if err := p.Check(mv); err != nil {
+			t.Errorf("the cancelled search's move %v is illegal: %v", mv, err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a search with an ended context and an hour to think did not return in 10 s")
 	}
 }

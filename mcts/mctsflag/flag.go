@@ -97,7 +97,7 @@ func Register(fs *pflag.FlagSet, c *mcts.Config, s Spec) {
 			fs.Float64Var(&c.Exploration, name, c.Exploration,
 				"UCB1 exploration constant C in mean + C*sqrt(ln N / n)")
 		case Reward:
-			fs.Var(rewardValue{&c.Reward}, name,
+			fs.Var(Enum(&c.Reward, "winloss|discdiff", mcts.ParseReward), name,
 				"playout reward: winloss (a win 1, a draw 0.5, a loss 0) or discdiff (the final score, "+
 					"in Othello the disc difference, scaled to 0..1)")
 		case Pruning:
@@ -176,17 +176,30 @@ func (v algorithmValue) names() []string {
 	return names
 }
 
-// rewardValue is a pflag.Value for mcts.Reward.
-type rewardValue struct{ r *mcts.Reward }
+// Enum returns a pflag.Value for a value of an enumeration, so that a bad
+// word is refused while the flags are parsed, with the flag's name in the
+// message: parse reads a word (its error names the choices), and choices
+// lists them for --help ("exact|wld"). A program declares its own
+// enumerations with it too.
+func Enum[T fmt.Stringer](p *T, choices string, parse func(string) (T, error)) pflag.Value {
+	return enumValue[T]{p, choices, parse}
+}
 
-func (v rewardValue) String() string { return v.r.String() }
-func (v rewardValue) Type() string   { return "winloss|discdiff" }
-func (v rewardValue) Set(s string) error {
-	r, err := mcts.ParseReward(s)
+// enumValue is Enum's value.
+type enumValue[T fmt.Stringer] struct {
+	p       *T
+	choices string
+	parse   func(string) (T, error)
+}
+
+func (v enumValue[T]) String() string { return (*v.p).String() }
+func (v enumValue[T]) Type() string   { return v.choices }
+func (v enumValue[T]) Set(s string) error {
+	x, err := v.parse(s)
 	if err != nil {
 		return err
 	}
-	*v.r = r
+	*v.p = x
 	return nil
 }
 

@@ -1,31 +1,13 @@
-// The page of the web package: it draws the state the server sends and
-// sends the person's actions. The server owns the game; this script keeps
-// no rules of its own, so it cannot disagree with the engine.
+// The Othello page: it draws the state the server sends and sends the
+// person's actions ($, api and toast are common.js's). The server owns
+// the game; this script keeps no rules of its own, so it cannot disagree
+// with the engine.
 "use strict";
 
 const FILES = "abcdefgh";
-const $ = (id) => document.getElementById(id);
 
 let state = null;      // the last state shown
-let toastTimer = 0;
 const squares = [];    // the 64 square buttons, a1 b1 ... h8
-
-// api sends a request and returns the state; a refusal becomes an Error
-// with the server's message.
-async function api(path, body) {
-  const opt = body === undefined ? {} : {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  const r = await fetch(path, opt);
-  let j = null;
-  try { j = await r.json(); } catch (e) { /* not JSON: reported below */ }
-  if (!r.ok || j === null) {
-    throw new Error((j && j.error) || `${r.status} ${r.statusText}`);
-  }
-  return j;
-}
 
 function buildBoard() {
   const board = $("board");
@@ -291,14 +273,6 @@ function renderPlot(st) {
     ? "Black's expected result, as the engine sees it, appears here after its first search."
     : "Black's expected result by ply: up is good for black. Filled dots are the engine's moves, " +
       "hollow ones your analyses, large ones proven.";
-}
-
-function toast(msg) {
-  const t = $("toast");
-  t.textContent = msg;
-  t.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
 }
 
 // act sends an action and shows its answer or its error.

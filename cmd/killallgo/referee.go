@@ -1,0 +1,174 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/tcgothello/mcts/internal/atomicfile"
+	"github.com/tcgothello/mcts/killallgo"
+	"github.com/tcgothello/mcts/killallgo/console"
+	"github.com/tcgothello/mcts/killallgo/referee"
+	"github.com/tcgothello/mcts/sgf"
+)
+
+// refereeOptions is the referee's command line.
+type refereeOptions struct {
+	black, white string // the programs' command lines
+	timeLimit    int
+	handicap     int
+	grace        time.Duration
+	record       string // the SGF file; "-" for stdout
+	transcript   string // the conversation's file; "" for none
+	logLevel     string
+	help         bool
+}
+
+// refereeUsage is the head of the referee's --help.
+const refereeUsage = `killallgo referee: play one game of 7x7 Kill-All Go between two programs that speak the
+homework's console protocol, check every move, and write the game as SGF.
+
+Usage:
+  killallgo referee [flags] "BLACK PROGRAM" "WHITE PROGRAM"
+
+Each program is a command line, split as a POSIX shell would (quotes, backslashes, $VARIABLES;
+no pipes or redirections), started with its stdin and stdout piped to the referee and its
+stderr on the referee's. Each gets reset, time, black's handicap stones by put, start game;
+then white thinks first, and each move is checked on the referee's board and passed to the
+other program by put (a pass, "0 0", is passed nothing). A program forfeits for a reply that
+is not "ok" or a legal move, a think answered later than the time limit (plus the grace),
+or exiting; the result line says why.
+
+Flags:
+`
+
+// refereeStatus ends the referee's --help.
+const refereeStatus = `
+The result line goes to stdout, logs and the programs' stderr to stderr. Exit status: 0 when a
+game was played, whatever its result; 1 when a program cannot be started or the record cannot
+be written; 2 on a bad command line. docs/killallgo.md has the details.
+`
+
+// newRefereeFlags declares the referee's flags on o.
+func newRefereeFlags(o *refereeOptions) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("killallgo referee", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	fs.IntVar(&o.timeLimit, "time", console.DefaultTimeLimit, "seconds per think, sent to both programs by time (1..3600)")
+	fs.IntVar(&o.handicap, "handicap", 0, "black's handicap stones, 0..6, placed at "+handicapPoints()+" in that order")
+	fs.DurationVar(&o.grace, "grace", referee.DefaultGrace, "time a think reply may come after the limit: the pipe and a busy machine")
+	fs.StringVar(&o.record, "sgf", "killallgo.sgf", "the SGF file the game is written to (replaced whole); - for stdout")
+	fs.StringVar(&o.transcript, "transcript", "", "a file to write the referee's conversation with both programs to")
+	fs.StringVar(&o.logLevel, "log-level", "info", "log level on stderr: debug (every message), info, warn or error")
+	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
+	return fs
+}
+
+// parseReferee parses the referee's command line.
+func parseReferee(args []string) (refereeOptions, *pflag.FlagSet, error) {
+	var o refereeOptions
+	fs := newRefereeFlags(&o)
+	if help, err := parseFlags(fs, args, &o.help); help || err != nil {
+		return o, fs, err
+	}
+	var errs []error
+	if fs.NArg() != 2 {
+		errs = append(errs, fmt.Errorf("want two programs, black's then white's; got %d arguments", fs.NArg()))
+	} else {
+		o.black, o.white = fs.Arg(0), fs.Arg(1)
+	}
+	if o.timeLimit < 1 || o.timeLimit > console.MaxTimeLimit {
+		errs = append(errs, fmt.Errorf("--time %d: want 1..%d", o.timeLimit, console.MaxTimeLimit))
+	}
+	if o.handicap < 0 || o.handicap > killallgo.MaxHandicap {
+		errs = append(errs, fmt.Errorf("--handicap %d: want 0..%d", o.handicap, killallgo.MaxHandicap))
+	}
+	if o.grace < 0 {
+		errs = append(errs, fmt.Errorf("--grace %v: want 0 or more", o.grace))
+	}
+	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
+		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
+	}
+	return o, fs, errors.Join(errs...)
+}
+
+// runReferee is the referee subcommand; it returns the exit status: 0
+// when a game was played, whatever its result.
+func runReferee(args []string, stdout, stderr io.Writer) int {
+	o, fs, err := parseReferee(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: %v\nRun 'killallgo referee --help' for the usage.\n", err)
+		return exitUsage
+	}
+	if o.help {
+		fmt.Fprint(stdout, refereeUsage+fs.FlagUsagesWrapped(100)+refereeStatus)
+		return exitOK
+	}
+	// The programs' stderr and the log share the referee's. A file is
+	// handed to the programs as it is; any other writer gets their output
+	// through copying goroutines, which must take turns with each other
+	// and with the log.
+	errOut := stderr
+	if _, ok := stderr.(*os.File); !ok {
+		errOut = zapcore.Lock(zapcore.AddSync(stderr))
+	}
+	log := newLogger(o.logLevel, errOut)
+	defer func() { _ = log.Sync() }()
+	black, err := referee.Start("black", o.black, errOut)
+	if err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: black: %v\n", err)
+		return exitError
+	}
+	defer black.Stop()
+	white, err := referee.Start("white", o.white, errOut)
+	if err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: white: %v\n", err)
+		return exitError
+	}
+	defer white.Stop()
+	black.Name, white.Name = o.black, o.white
+	stones, _ := killallgo.Handicap(o.handicap) // checked
+	cfg := referee.Config{TimeLimit: o.timeLimit, Handicap: stones, Grace: o.grace, Date: time.Now().UTC().Format(time.DateOnly)}
+	res, err := referee.Play(&black.Endpoint, &white.Endpoint, cfg, log)
+	if err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintf(stdout, "black %q vs white %q, handicap %d: %v wins after %d plies: %s\n",
+		o.black, o.white, o.handicap, res.Winner, res.Plies, res.Reason)
+	status := exitOK
+	if err := writeOutputs(o, res, stdout); err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
+		status = exitError
+	}
+	return status
+}
+
+// writeOutputs writes the game's record and, if asked, its transcript.
+func writeOutputs(o refereeOptions, res referee.Result, stdout io.Writer) error {
+	data, err := sgf.Marshal(res.Record)
+	if err != nil {
+		return err
+	}
+	if o.record == "-" {
+		if _, err := stdout.Write(data); err != nil {
+			return err
+		}
+	} else if err := atomicfile.Write(o.record, data, 0o644); err != nil {
+		return fmt.Errorf("writing the record: %w", err)
+	}
+	if o.transcript != "" {
+		text := strings.Join(res.Transcript, "\n") + "\n"
+		if err := os.WriteFile(o.transcript, []byte(text), 0o644); err != nil {
+			return fmt.Errorf("writing the transcript: %w", err)
+		}
+	}
+	return nil
+}

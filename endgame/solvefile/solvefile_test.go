@@ -1,0 +1,68 @@
+package solvefile
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/endgame"
+	"github.com/tcgothello/mcts/othello"
+)
+
+// board is a hand-made board: black fills a1 and flips b1, all 64 discs
+// black, +64 (the same as cmd/search's "win").
+const board = "-OXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX" + "XXXXXXXX"
+
+func TestParseLine(t *testing.T) {
+	want, err := othello.ParsePosition(board + " X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line   string
+		ok     bool
+		errHas string // "" for no error
+	}{
+		{"", false, ""},
+		{"   # only a comment", false, ""},
+		{"w " + board + " X", true, ""},
+		{"w " + board + " x and more # comment", true, ""},
+		{"w " + board, false, "want ID BOARD64 SIDE, got 2 field(s)"},
+		{"w " + board + "X X", false, "want 64 characters (X, O or -), got 65"},
+		{"w " + board[:63] + " X", false, "got 63"},
+		{"w " + board + " XO", false, `side to move "XO": want X (black) or O (white)`},
+		{"w " + board + " Z", false, "side to move 'Z'"},
+		{"w " + strings.Replace(board, "-", "Z", 1) + " X", false, "character 1 (a1) is 'Z'"},
+		{"w " + strings.Repeat("-", 64) + " O", false, "the board has no discs"},
+	} {
+		id, pos, ok, err := ParseLine(c.line)
+		switch {
+		case c.errHas == "" && err != nil:
+			t.Errorf("%q: %v", c.line, err)
+		case c.errHas != "" && (err == nil || !strings.Contains(err.Error(), c.errHas)):
+			t.Errorf("%q: error %v, want one saying %q", c.line, err, c.errHas)
+		case ok != c.ok:
+			t.Errorf("%q: ok %v, want %v", c.line, ok, c.ok)
+		case ok && (id != "w" || pos != want):
+			t.Errorf("%q: %q %v, want w %v", c.line, id, pos, want)
+		}
+	}
+}
+
+// TestRunCancelled checks that a run stopped by its caller fails naming
+// the line it was solving, rather than printing an unproven result.
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out bytes.Buffer
+	// The start position: 60 empty squares, never solved before the
+	// solver's first look at its context.
+	start := "\nstart " + othello.Start().String() + "\n"
+	err := Run(ctx, strings.NewReader(start), "f", &out, Options{TableBytes: 1 << 20, Limit: time.Hour})
+	if !errors.Is(err, endgame.ErrStopped) || !strings.Contains(err.Error(), "f:2: ") || out.Len() != 0 {
+		t.Errorf("cancelled run: %v, output %q; want ErrStopped at f:2 and nothing written", err, out.String())
+	}
+}

@@ -1,0 +1,127 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tcgothello/mcts/internal/lineread"
+	"github.com/tcgothello/mcts/killallgo/console"
+)
+
+// Endpoint is the referee's side of a program that speaks the console
+// protocol: where its commands go and where its replies come from. Start
+// makes one of a program it starts; a test may make one of pipes.
+type Endpoint struct {
+	Name string    // for the record and the messages
+	In   io.Writer // the program's standard input
+	Out  io.Reader // the program's standard output
+	// Exited is closed when the program has exited; nil if that is not
+	// known (then only the end of Out tells).
+	Exited <-chan struct{}
+	// Status describes how the program exited, once Exited is closed.
+	Status func() string
+
+	lines  chan line     // Out's lines, read by a goroutine from the first use
+	done   chan struct{} // closed by close: the reading goroutine stops
+	closed bool
+}
+
+// line is one line of a program's output, or the error that ended it.
+type line struct {
+	text string
+	err  error
+}
+
+// exitNoteWait is how long the referee waits, after a program's output
+// ended or a write failed, to learn its exit status for the message: a
+// program that closes its output is about to exit, but on a busy machine
+// the exit may take a while to be seen.
+const exitNoteWait = 2 * time.Second
+
+// send writes one command line.
+func (e *Endpoint) send(cmd string) error {
+	if _, err := io.WriteString(e.In, cmd+"\n"); err != nil {
+		return fmt.Errorf("cannot be sent %q: %v%s", cmd, err, e.exitNote())
+	}
+	return nil
+}
+
+// readLoop passes Out's lines to e.lines until it ends. A line longer than
+// the protocol's bound is passed as an error: no reply is that long.
+func (e *Endpoint) readLoop(lines chan<- line, done <-chan struct{}) {
+	lr := lineread.New(e.Out, console.MaxLineBytes)
+	for {
+		text, err := lr.Next()
+		long := errors.Is(err, lineread.ErrTooLong)
+		if long {
+			err = fmt.Errorf("a line longer than %d bytes", console.MaxLineBytes)
+		}
+		select {
+		case lines <- line{text: text, err: err}:
+		case <-done:
+			return
+		}
+		if err != nil && !long {
+			close(lines)
+			return
+		}
+	}
+}
+
+// errLate is the error of a reply that did not come in time.
+var errLate = errors.New("did not reply")
+
+// reply reads the program's next non-empty line within limit. It returns
+// an error wrapping errLate if none came in time, or saying that the
+// output ended (with the exit status when the program exited).
+func (e *Endpoint) reply(limit time.Duration) (string, error) {
+	if e.lines == nil {
+		e.lines, e.done = make(chan line, 16), make(chan struct{})
+		go e.readLoop(e.lines, e.done)
+	}
+	t := time.NewTimer(limit)
+	defer t.Stop()
+	for {
+		select {
+		case l, ok := <-e.lines:
+			switch {
+			case !ok || errors.Is(l.err, io.EOF):
+				return "", fmt.Errorf("closed its output%s", e.exitNote())
+			case l.err != nil:
+				return "", fmt.Errorf("wrote %v", l.err)
+			case strings.TrimSpace(l.text) == "":
+				continue // a blank line is no reply
+			}
+			return l.text, nil
+		case <-t.C:
+			return "", fmt.Errorf("%w within %v", errLate, limit)
+		}
+	}
+}
+
+// exitNote returns ": it exited (STATUS)" if the program exits within
+// exitNoteWait, else "".
+func (e *Endpoint) exitNote() string {
+	if e.Exited == nil {
+		return ""
+	}
+	t := time.NewTimer(exitNoteWait)
+	defer t.Stop()
+	select {
+	case <-e.Exited:
+		return ": it exited (" + e.Status() + ")"
+	case <-t.C:
+		return ""
+	}
+}
+
+// close stops reading the program's output: the referee is done with it.
+func (e *Endpoint) close() {
+	if e.done != nil && !e.closed {
+		close(e.done)
+		e.closed = true
+	}
+}

@@ -1,0 +1,340 @@
+// Package referee plays one game of 7x7 Kill-All Go between two programs
+// that speak the course's 2013 console protocol (package console; seeds
+// 000 and 001), checks every move on its own board, and records the game
+// as SGF.
+//
+// The conversation, for each program: reset, time T, black's handicap
+// stones by put b X Y, start game, each answered "ok". Then white moves
+// first: the referee sends think w to white's program, checks the reply
+// "X Y" ("0 0" a pass) on its own killallgo.Game, sends it to black's
+// program as put w X Y (a pass is sent nothing: it changes no position),
+// and asks black, and so on, until the game is decided by the kill-all
+// rules (killallgo): black wins when its stone leaves no white stone;
+// white wins when black, to move, has no legal move, when both pass in a
+// row, or at the move cap. Last, quit to both.
+//
+// A program forfeits, and the message quotes why, for a reply that is not
+// "ok" to a set-up command or a put, a think reply that is not two
+// integers naming a point or 0 0, an illegal move (occupied, suicide,
+// repetition), a think reply later than the time limit (plus a small
+// grace for the pipe), or a program that closes its output or exits.
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/killallgo"
+	"github.com/tcgothello/mcts/killallgo/console"
+	"github.com/tcgothello/mcts/sgf"
+)
+
+// DefaultGrace is the time a think reply may take beyond the limit: the
+// pipe and the scheduler of a shared machine, not thinking. It is the
+// Othello engine's hard grace (otp.HardGrace) too.
+const DefaultGrace = 200 * time.Millisecond
+
+// DefaultAckTimeout is the time a program has to answer reset, time, put
+// and start game: they need no thought, but a program may be slow to start
+// (allocating its search tree before it reads its first line).
+const DefaultAckTimeout = 10 * time.Second
+
+// Config is how a game is played.
+type Config struct {
+	TimeLimit  int              // seconds per think, sent by time; 1..console.MaxTimeLimit
+	Handicap   []killallgo.Move // black's stones, put before start game
+	Grace      time.Duration    // see DefaultGrace
+	AckTimeout time.Duration    // see DefaultAckTimeout
+	Date       string           // the record's DT, such as "2026-11-25"; none if ""
+}
+
+// Result is how a game ended.
+type Result struct {
+	Winner  goban.Color
+	Reason  string // why, in a sentence: "black captured every white stone", "white forfeits: ..."
+	Forfeit bool   // the loser broke the protocol or the rules
+	Late    bool   // the forfeit was for a late reply
+	Plies   int    // moves played (passes included) from start game
+	Record  *sgf.Game
+	// Transcript is the conversation, one line a message: "→ black: put b
+	// 3 3", "← black: ok".
+	Transcript []string
+}
+
+// forfeit is a program's breach of the protocol or the rules.
+type forfeit struct {
+	loser  goban.Color
+	reason string
+	late   bool
+}
+
+// game is one game in progress.
+type game struct {
+	cfg     Config
+	players map[goban.Color]*Endpoint
+	board   *killallgo.Game
+	record  *sgf.Game
+	lines   []string
+	log     *zap.Logger
+}
+
+// Check returns why cfg cannot be played, or nil.
+func (cfg Config) Check() error {
+	if cfg.TimeLimit < 1 || cfg.TimeLimit > console.MaxTimeLimit {
+		return fmt.Errorf("time limit %d s: want 1..%d", cfg.TimeLimit, console.MaxTimeLimit)
+	}
+	g := killallgo.NewGame()
+	for _, m := range cfg.Handicap {
+		if err := g.Put(m, goban.Black); err != nil {
+			return fmt.Errorf("handicap stone %v: %w", m, err)
+		}
+	}
+	if cfg.Grace < 0 || cfg.AckTimeout < 0 {
+		return fmt.Errorf("grace %v, ack timeout %v: want 0 (the default) or more", cfg.Grace, cfg.AckTimeout)
+	}
+	return nil
+}
+
+// Play plays one game, black's program at black and white's at white, and
+// returns how it ended, or an error (and no game) if cfg cannot be played
+// (Config.Check). It sends quit to both at the end; stopping the programs
+// is the caller's.
+func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
+	if err := cfg.Check(); err != nil {
+		return Result{}, err
+	}
+	if cfg.Grace == 0 {
+		cfg.Grace = DefaultGrace
+	}
+	if cfg.AckTimeout == 0 {
+		cfg.AckTimeout = DefaultAckTimeout
+	}
+	g := &game{
+		cfg:     cfg,
+		players: map[goban.Color]*Endpoint{goban.Black: black, goban.White: white},
+		board:   killallgo.NewGame(),
+		log:     log,
+	}
+	g.record = &sgf.Game{
+		Size: killallgo.Size, PlayerBlack: black.Name, PlayerWhite: white.Name, Handicap: len(cfg.Handicap),
+		Date: cfg.Date, Application: "killallgo:referee", ToPlay: sgf.White,
+		Comment: fmt.Sprintf("7x7 Kill-All Go, handicap %d, %d s a move", len(cfg.Handicap), cfg.TimeLimit),
+	}
+	res := g.play()
+	for _, c := range []goban.Color{goban.Black, goban.White} {
+		g.send(c, "quit") // a program that is gone cannot be told
+	}
+	res.Plies = g.board.Plies()
+	res.Record = g.record
+	res.Transcript = g.lines
+	switch {
+	case res.Winner == goban.Black && res.Late:
+		g.record.Result = "B+Time"
+	case res.Winner == goban.White && res.Late:
+		g.record.Result = "W+Time"
+	case res.Forfeit:
+		g.record.Result = map[goban.Color]string{goban.Black: "B+Forfeit", goban.White: "W+Forfeit"}[res.Winner]
+	default:
+		g.record.Result = map[goban.Color]string{goban.Black: "B+", goban.White: "W+"}[res.Winner]
+	}
+	end := res.Winner.String() + " wins: " + res.Reason
+	if n := len(g.record.Moves); n > 0 {
+		g.record.Moves[n-1].Comment = end
+	} else {
+		g.record.Comment += "\n" + end
+	}
+	return res, nil
+}
+
+// play runs the game to its end.
+func (g *game) play() Result {
+	if f := g.setUp(); f != nil {
+		return lost(f)
+	}
+	passes := 0
+	for c := goban.White; ; c = c.Other() {
+		m, f := g.think(c)
+		if f != nil {
+			return lost(f)
+		}
+		if m == killallgo.Pass {
+			passes++
+		} else {
+			passes = 0
+			x, y := m.XY()
+			if f := g.ack(c.Other(), fmt.Sprintf("put %s %d %d", letter(c), x, y), g.cfg.AckTimeout); f != nil {
+				return lost(f)
+			}
+		}
+		st, err := g.board.State(c.Other())
+		switch {
+		case err != nil:
+			return Result{Winner: goban.White, Reason: fmt.Sprintf("the game reached the move cap of %d plies", killallgo.MaxPlies)}
+		case st.Over() && st.Winner() == goban.Black:
+			return Result{Winner: goban.Black, Reason: "black captured every white stone"}
+		case st.Over():
+			return Result{Winner: goban.White, Reason: "black, to move, has no legal move"}
+		case passes == 2:
+			return Result{Winner: goban.White, Reason: "both players passed, white's stones alive"}
+		}
+	}
+}
+
+// lost returns the result of a forfeit.
+func lost(f *forfeit) Result {
+	return Result{Winner: f.loser.Other(), Reason: f.loser.String() + " forfeits: " + f.reason, Forfeit: true, Late: f.late}
+}
+
+// setUp sends each program reset, time, the handicap and start game, and
+// sets up the referee's board.
+func (g *game) setUp() *forfeit {
+	cmds := []string{"reset", "time " + strconv.Itoa(g.cfg.TimeLimit)}
+	for _, m := range g.cfg.Handicap {
+		_ = g.board.Put(m, goban.Black) // checked by Config.Check
+		x, y := m.XY()
+		cmds = append(cmds, fmt.Sprintf("put b %d %d", x, y))
+		g.record.AddBlack = append(g.record.AddBlack, point(m))
+	}
+	_ = g.board.Start() // a new game has not started
+	cmds = append(cmds, "start game")
+	for _, c := range []goban.Color{goban.Black, goban.White} {
+		for _, cmd := range cmds {
+			if f := g.ack(c, cmd, g.cfg.AckTimeout); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// ack sends cmd to colour c's program and wants "ok" within limit.
+func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
+	if f := g.sendTo(c, cmd); f != nil {
+		return f
+	}
+	reply, err := g.reply(c, limit)
+	switch {
+	case err != nil:
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), late: isLate(err)}
+	case !strings.EqualFold(strings.TrimSpace(reply), "ok"):
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, want ok", cmd, reply)}
+	}
+	return nil
+}
+
+// think asks colour c's program for its move, checks it and plays it on
+// the referee's board and record.
+func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
+	cmd := "think " + letter(c)
+	if f := g.sendTo(c, cmd); f != nil {
+		return 0, f
+	}
+	limit := time.Duration(g.cfg.TimeLimit)*time.Second + g.cfg.Grace
+	reply, err := g.reply(c, limit)
+	if err != nil {
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), late: isLate(err)}
+	}
+	m, err := parseMove(reply)
+	if err != nil {
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err)}
+	}
+	err = g.board.Play(m, c)
+	if err != nil {
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, an illegal move: %v", cmd, reply, err)}
+	}
+	mv := sgf.Move{Color: sgfColor(c), Pass: true}
+	if m != killallgo.Pass {
+		mv = sgf.Move{Color: sgfColor(c), Point: point(m)}
+	}
+	g.record.Moves = append(g.record.Moves, mv)
+	return m, nil
+}
+
+// parseMove parses a think reply: "X Y", two integers 1..7, or "0 0".
+func parseMove(reply string) (killallgo.Move, error) {
+	f := strings.Fields(reply)
+	if len(f) != 2 {
+		return 0, fmt.Errorf("want two integers X Y (0 0 for a pass)")
+	}
+	x, errX := strconv.Atoi(f[0])
+	y, errY := strconv.Atoi(f[1])
+	if errX != nil || errY != nil {
+		return 0, fmt.Errorf("want two integers X Y (0 0 for a pass)")
+	}
+	if x == 0 && y == 0 {
+		return killallgo.Pass, nil
+	}
+	m, ok := killallgo.At(x, y)
+	if !ok {
+		return 0, fmt.Errorf("(%d, %d) is off the board: want 1 <= X, Y <= %d, or 0 0", x, y, killallgo.Size)
+	}
+	return m, nil
+}
+
+// sendTo sends cmd to colour c's program, or returns its forfeit if it
+// cannot be sent. A program that exited cannot be written to; whether the
+// referee finds that out by writing or by reading depends on the timing,
+// so a failed write looks at the output first, to give the same reason
+// either way: the output closed, and the exit status.
+func (g *game) sendTo(c goban.Color, cmd string) *forfeit {
+	err := g.send(c, cmd)
+	if err == nil {
+		return nil
+	}
+	if _, rerr := g.reply(c, exitNoteWait); rerr != nil && !isLate(rerr) {
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, rerr)}
+	}
+	return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err)}
+}
+
+// send writes cmd to colour c's program and to the transcript.
+func (g *game) send(c goban.Color, cmd string) error {
+	g.lines = append(g.lines, "→ "+c.String()+": "+cmd)
+	g.log.Debug("send", zap.Stringer("to", c), zap.String("command", cmd))
+	return g.players[c].send(cmd)
+}
+
+// reply reads colour c's program's reply within limit, into the
+// transcript.
+func (g *game) reply(c goban.Color, limit time.Duration) (string, error) {
+	r, err := g.players[c].reply(limit)
+	if err != nil {
+		g.lines = append(g.lines, "← "+c.String()+": ("+err.Error()+")")
+		return "", err
+	}
+	g.lines = append(g.lines, "← "+c.String()+": "+r)
+	g.log.Debug("reply", zap.Stringer("from", c), zap.String("reply", r))
+	return r, nil
+}
+
+// isLate reports whether err is a reply's lateness.
+func isLate(err error) bool { return errors.Is(err, errLate) }
+
+// letter returns the protocol's b or w.
+func letter(c goban.Color) string {
+	if c == goban.Black {
+		return "b"
+	}
+	return "w"
+}
+
+// sgfColor returns the record's colour.
+func sgfColor(c goban.Color) sgf.Color {
+	if c == goban.Black {
+		return sgf.Black
+	}
+	return sgf.White
+}
+
+// point returns the record's point of a move on the board (the record's
+// rows count from the top, the protocol's y from the bottom).
+func point(m killallgo.Move) sgf.Point {
+	x, y := m.XY()
+	return sgf.Point{Col: x - 1, Row: killallgo.Size - y}
+}

@@ -1,0 +1,191 @@
+package referee
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/killallgo"
+	"github.com/tcgothello/mcts/sgf"
+)
+
+// at returns the move at (x, y).
+func at(x, y int) killallgo.Move {
+	m, _ := killallgo.At(x, y)
+	return m
+}
+
+// playPipes plays black's script against white's, over pipes.
+func playPipes(t *testing.T, blackScript, whiteScript string, cfg Config) Result {
+	t.Helper()
+	res, err := Play(pipeFake("black-prog", blackScript), pipeFake("white-prog", whiteScript), cfg, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestGoldenGame: the whole conversation of a short game and its record,
+// byte for byte. Black has a handicap stone at (2, 1); white plays the
+// corner (1, 1), whose one liberty black takes at (1, 2): no white stone
+// is left, black wins. Checked by hand against the protocol of seed 001
+// and the rules of docs/killallgo.md.
+func TestGoldenGame(t *testing.T) {
+	cfg := Config{TimeLimit: 1, Handicap: []killallgo.Move{at(2, 1)}, Date: "2026-11-25"}
+	res := playPipes(t, "1 2", "1 1", cfg)
+	want, err := os.ReadFile("testdata/capture.transcript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(res.Transcript, "\n") + "\n"; got != string(want) {
+		t.Errorf("transcript:\n%s\nwant:\n%s", got, want)
+	}
+	if res.Winner != goban.Black || res.Forfeit || res.Reason != "black captured every white stone" || res.Plies != 2 {
+		t.Errorf("result %+v", res)
+	}
+	wantSGF, err := os.ReadFile("testdata/capture.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := sgf.Marshal(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(rec) != string(wantSGF) {
+		t.Errorf("record:\n%s\nwant:\n%s", rec, wantSGF)
+	}
+}
+
+// TestEnds: each way a game ends, and the forfeits, each with its
+// reason quoted.
+func TestEnds(t *testing.T) {
+	hc := []killallgo.Move{at(2, 1)}
+	cases := []struct {
+		name, black, white string
+		handicap           []killallgo.Move // nil: a stone at (2, 1)
+		winner             goban.Color
+		reason             string
+		late               bool
+		result             string
+	}{
+		{"both pass", "0 0", "0 0", nil, goban.White, "both players passed, white's stones alive", false, "W+"},
+		{"malformed", "", "hello", nil, goban.Black, `white forfeits: to "think w" it replied "hello": want two integers X Y (0 0 for a pass)`, false, "B+Forfeit"},
+		{"three numbers", "", "1 1 1", nil, goban.Black, `replied "1 1 1": want two integers`, false, "B+Forfeit"},
+		{"off the board", "", "8 1", nil, goban.Black, `replied "8 1": (8, 1) is off the board`, false, "B+Forfeit"},
+		{"occupied", "", "2 1", nil, goban.Black, `white forfeits: to "think w" it replied "2 1", an illegal move: the point is occupied`, false, "B+Forfeit"},
+		{"suicide", "7 7,1 1", "1 2,2 1", []killallgo.Move{}, goban.White, `black forfeits: to "think b" it replied "1 1", an illegal move: suicide`, false, "W+Forfeit"},
+		{"a put refused", "badput;", "1 1", nil, goban.White, `black forfeits: to "put w 1 1" it replied "error: refused", want ok`, false, "W+Forfeit"},
+		{"late", "", "!sleep", nil, goban.Black, `white forfeits: to "think w" it did not reply within 1.1s`, true, "B+Time"},
+		{"exits", "!exit", "", nil, goban.White, `black forfeits: to "think b" it closed its output: it exited (exit status 3)`, false, "W+Forfeit"},
+		{"a long line", "", "!long", nil, goban.Black, `white forfeits: to "think w" it wrote a line longer than 4096 bytes`, false, "B+Forfeit"},
+	}
+	for _, c := range cases {
+		h := c.handicap
+		if h == nil {
+			h = hc
+		}
+		res := playPipes(t, c.black, c.white, Config{TimeLimit: 1, Handicap: h, Grace: 100 * time.Millisecond})
+		if res.Winner != c.winner || !strings.Contains(res.Reason, c.reason) || res.Late != c.late ||
+			res.Forfeit != (c.result != "W+" && c.result != "B+") || res.Record.Result != c.result {
+			t.Errorf("%s: %v wins, %q, forfeit %v, late %v, RE %q; want %v, %q, late %v, RE %q",
+				c.name, res.Winner, res.Reason, res.Forfeit, res.Late, res.Record.Result, c.winner, c.reason, c.late, c.result)
+		}
+		if n := len(res.Record.Moves); n > 0 && !strings.Contains(res.Record.Moves[n-1].Comment, res.Reason) {
+			t.Errorf("%s: the record's last comment %q does not say %q", c.name, res.Record.Moves[n-1].Comment, res.Reason)
+		}
+	}
+}
+
+// TestConfigRefused: a configuration that cannot be played is an error,
+// and no game.
+func TestConfigRefused(t *testing.T) {
+	for _, cfg := range []Config{
+		{TimeLimit: 0},
+		{TimeLimit: 3601},
+		{TimeLimit: 1, Handicap: []killallgo.Move{at(3, 3), at(3, 3)}},
+		{TimeLimit: 1, Grace: -time.Second},
+	} {
+		if _, err := Play(pipeFake("b", ""), pipeFake("w", ""), cfg, zap.NewNop()); err == nil {
+			t.Errorf("%+v: played, want an error", cfg)
+		}
+	}
+}
+
+// TestRandomGames plays whole games between random players over pipes:
+// every game ends by the rules, and its record, read back from SGF and
+// replayed on a fresh board, gives the same position and winner.
+func TestRandomGames(t *testing.T) {
+	for h := 0; h <= killallgo.MaxHandicap; h += 2 {
+		stones, _ := killallgo.Handicap(h)
+		res := playPipes(t, "", "", Config{TimeLimit: 5, Handicap: stones})
+		if res.Forfeit {
+			t.Fatalf("handicap %d: %s", h, res.Reason)
+		}
+		checkRecord(t, res)
+	}
+}
+
+// checkRecord reads the result's record back from its SGF and replays it.
+func checkRecord(t *testing.T, res Result) {
+	t.Helper()
+	data, err := sgf.Marshal(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := sgf.Parse(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if !reflect.DeepEqual(back, res.Record) {
+		t.Fatalf("record read back:\n%+v\nwant\n%+v", back, res.Record)
+	}
+	if back.Size != 7 || !strings.HasPrefix(string(data), "(;FF[4]GM[1]") || len(back.AddBlack) != back.Handicap {
+		t.Errorf("record head: %s", data[:60])
+	}
+	g := killallgo.NewGame()
+	for _, p := range back.AddBlack {
+		if err := g.Put(at(p.Col+1, killallgo.Size-p.Row), goban.Black); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = g.Start()
+	for i, m := range back.Moves {
+		c := map[sgf.Color]goban.Color{sgf.Black: goban.Black, sgf.White: goban.White}[m.Color]
+		if want := []goban.Color{goban.White, goban.Black}[i%2]; c != want {
+			t.Fatalf("move %d by %v, want %v: colours alternate from white", i+1, c, want)
+		}
+		if m.Pass {
+			err = g.Pass(c)
+		} else {
+			err = g.Put(at(m.Point.Col+1, killallgo.Size-m.Point.Row), c)
+		}
+		if err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+	}
+	if g.Plies() != res.Plies {
+		t.Errorf("%d plies replayed, result says %d", g.Plies(), res.Plies)
+	}
+	last := goban.White
+	if len(back.Moves)%2 == 0 {
+		last = goban.Black
+	}
+	st, err := g.State(last.Other())
+	twoPasses := len(back.Moves) >= 2 && back.Moves[len(back.Moves)-1].Pass && back.Moves[len(back.Moves)-2].Pass
+	switch {
+	case err != nil, twoPasses:
+		if res.Winner != goban.White {
+			t.Errorf("cap or two passes, but %v wins", res.Winner)
+		}
+	case !st.Over() || st.Winner() != res.Winner:
+		t.Errorf("replayed: over %v, winner %v; result %v (%s)", st.Over(), st.Winner(), res.Winner, res.Reason)
+	}
+	if want := map[goban.Color]string{goban.Black: "B+", goban.White: "W+"}[res.Winner]; back.Result != want {
+		t.Errorf("RE %q, want %q", back.Result, want)
+	}
+}

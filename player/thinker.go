@@ -1,0 +1,259 @@
+package player
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/tcgothello/mcts/endgame"
+	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// wldShare is the part of the think time the win/loss/draw proof may take
+// before the engine gives up on it and lets the tree search choose with the
+// rest. At the default --solve-empties the proof nearly always finishes in
+// a fraction of it; when it does not, 40% of the time is still enough for
+// a tree search that is not much weaker than one with all of it.
+const wldShare = 0.6
+
+// Thinker adapts the engine's Searcher, and the endgame solver near the
+// end of the game, to otp.Thinker: the OTP session, the browser page and
+// NBoard all think with it. Make one with New.
+type Thinker struct {
+	searcher     *engine.Searcher
+	playouts     int64           // budget per move; 0 for none
+	solver       *endgame.Solver // nil: --solver off
+	solveEmpties int             // solve at this many empty squares or fewer; 0: autoSolveEmpties
+	// solvedValues asks for every move's value once the solver has proven
+	// a position (addSolvedValues): the browser page and NBoard show them;
+	// a judge never sees them, so a judged genmove does not spend time on
+	// them.
+	solvedValues bool
+}
+
+// solveTimes are the slowest WLD proofs measured at a number of empty
+// squares: 11 positions of real games at each (docs/endgame.md), on the
+// 2-core test machine with other work running. Proofs from the table kept
+// between moves are faster.
+var solveTimes = [...]struct {
+	empties int
+	slowest time.Duration
+}{
+	{20, 230 * time.Millisecond},
+	{22, 1370 * time.Millisecond},
+	{24, 8170 * time.Millisecond},
+}
+
+// solveSafety is how many times the slowest measured proof must fit into
+// the WLD proof's share of the think time: positions vary more than eleven
+// samples show, and a proof that fails costs the tree search 60% of its
+// time.
+const solveSafety = 1.5
+
+// minAutoSolveEmpties is the fewest empty squares autoSolveEmpties
+// chooses, however short the think time: a WLD proof at 18 took under 0.1 s,
+// and one that fails still leaves the tree search 40% of the time.
+const minAutoSolveEmpties = 18
+
+// autoSolveEmpties returns the number of empty squares from which genmove
+// solves, for a move with the think time left: the largest in solveTimes
+// whose slowest proof fits, and never fewer than minAutoSolveEmpties.
+func autoSolveEmpties(think time.Duration) int {
+	n := minAutoSolveEmpties
+	for _, st := range solveTimes {
+		if solveSafety*float64(st.slowest) <= wldShare*float64(think) {
+			n = st.empties
+		}
+	}
+	return n
+}
+
+// Think proves the result with the solver when the game is near its end
+// and plays a proven move; otherwise, or when the proof does not finish in
+// time, or when every move loses, it searches the tree until the context's
+// deadline or the playout budget.
+func (t Thinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+	pos := g.Position()
+	var tried otp.Thought // what the solver proved, if it did not choose
+	limit := t.solveEmpties
+	if d, ok := ctx.Deadline(); ok && limit == 0 {
+		limit = autoSolveEmpties(time.Until(d))
+	}
+	if t.solver != nil && pos.Empties() <= limit {
+		th, done, err := t.solve(ctx, pos)
+		if err != nil || done {
+			if done && t.solvedValues {
+				t.addSolvedValues(ctx, pos, &th)
+			}
+			return th, err
+		}
+		tried = th
+	}
+	lim := engine.Limits{Playouts: t.playouts}
+	if d, ok := ctx.Deadline(); ok {
+		lim.Deadline = d
+	}
+	r, err := t.searcher.Search(ctx, pos, lim)
+	if err != nil {
+		return otp.Thought{}, err
+	}
+	st := r.Stats
+	summary := st.String()
+	if tried.Summary != "" {
+		summary = tried.Summary + "; " + summary
+	}
+	th := otp.Thought{
+		Move:     r.Move,
+		Playouts: st.Playouts,
+		WinRate:  st.WinRate,
+		PV:       st.PV,
+		Elapsed:  st.Elapsed,
+		Summary:  summary,
+		// A proven loss holds for every move, the tree search's too.
+		Proof:  tried.Proof,
+		Score:  tried.Score,
+		Values: moveValues(st.RootMoves),
+	}
+	if st.Proven && th.Proof == otp.ProofNone {
+		// MCTS-Solver proved the move's result inside the tree.
+		th.Proof, th.Score = otp.ProofWLD, st.Outcome
+	}
+	return th, nil
+}
+
+// moveValues returns the root's moves as the session reports them; pruned
+// moves keep their (poorer) values, for analysis shows them too.
+func moveValues(root []engine.MoveStats) []otp.MoveValue {
+	if len(root) == 0 {
+		return nil
+	}
+	vs := make([]otp.MoveValue, len(root))
+	for i, m := range root {
+		vs[i] = otp.MoveValue{Move: m.Move, Visits: m.Visits, WinRate: m.Mean, Proven: m.Proven, Outcome: m.Outcome}
+	}
+	return vs
+}
+
+// solve runs the win/loss/draw proof and then, for a win, the exact one.
+// It returns done with the proven move, or not done with a summary of what
+// it tried, for the tree search to go on from: the proof ran out of time,
+// or every move loses (a Thought with the proven loss) and the tree search
+// may still find the opponent's likeliest mistake.
+func (t Thinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, bool, error) {
+	start := time.Now()
+	wctx := ctx
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(wldShare*float64(time.Until(d)))))
+		defer cancel()
+	}
+	wld, err := t.solver.Solve(wctx, pos, endgame.WLD)
+	if errors.Is(err, endgame.ErrStopped) {
+		return otp.Thought{Summary: fmt.Sprintf("wld unproven after %v", time.Since(start).Round(time.Millisecond))}, false, nil
+	}
+	if err != nil {
+		return otp.Thought{}, false, err
+	}
+	wldText := fmt.Sprintf("wld %s in %v (%d nodes)", outcomeName(wld.Score), wld.Elapsed.Round(time.Microsecond), wld.Nodes)
+	if wld.Score < 0 {
+		return otp.Thought{Summary: "proven loss: " + wldText, Proof: otp.ProofWLD, Score: -1}, false, nil
+	}
+	th := otp.Thought{
+		Move:    wld.Move,
+		WinRate: 0.5 + 0.5*float64(wld.Score),
+		PV:      []othello.Move{wld.Move},
+		Proof:   otp.ProofWLD,
+		Score:   wld.Score,
+	}
+	if wld.Score > 0 {
+		// A win: find the largest one. A draw's exact score is 0 already.
+		ex, err := t.solver.Solve(ctx, pos, endgame.Exact)
+		switch {
+		case err == nil:
+			th.Move, th.PV, th.Proof, th.Score = ex.Move, []othello.Move{ex.Move}, otp.ProofExact, ex.Score
+			wldText += fmt.Sprintf(", exact %+d in %v (%d nodes)", ex.Score, ex.Elapsed.Round(time.Microsecond), ex.Nodes)
+		case errors.Is(err, endgame.ErrStopped):
+			wldText += ", exact unproven"
+		default:
+			return otp.Thought{}, false, err
+		}
+	} else {
+		th.Proof = otp.ProofExact
+	}
+	th.Elapsed = time.Since(start)
+	th.Summary = fmt.Sprintf("solved: %s %s", th.Move, wldText)
+	return th, true, nil
+}
+
+// The values of a solved position's other moves (addSolvedValues) are
+// proven after the move itself, in a budget of their own: the move is
+// known by then, and they serve analysis only (the browser page's Show
+// values, NBoard's hint), so they must cost a judged genmove little and
+// never its deadline.
+const (
+	// valuesProofFactor is the budget of the values as a multiple of the
+	// time the proof took: a genmove near the end takes at most about
+	// twice as long as before. The WLD solves of every move from the
+	// table the proof leaves took less than the proof in 12 of 16 random
+	// positions of 14 to 20 empty squares (2-core machine, busy).
+	valuesProofFactor = 1.0
+	// minValuesTime is the budget of the values however fast the proof:
+	// a proof from the table kept between moves can take microseconds
+	// while its moves' solves still need a few milliseconds, and a tenth
+	// of a second is nothing to a person or to a 9 s genmove.
+	minValuesTime = 100 * time.Millisecond
+	// valuesShare is the most of the time left before the deadline the
+	// values may take, so that a proof that ends near the deadline is
+	// still answered in time, with the margin the session expects.
+	valuesShare = 0.5
+)
+
+// addSolvedValues proves the result of every legal move of a position the
+// solver solved, for th.Values: the chosen move's from th, the others' by
+// a win/loss/draw solve of the position after each, in square order, in
+// the budget above. Moves it has no time for are left out (the page then
+// leaves their squares blank); a solve that fails otherwise drops the
+// values, never the move. The summary says how many were valued.
+func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *otp.Thought) {
+	start := time.Now()
+	budget := max(minValuesTime, time.Duration(valuesProofFactor*float64(th.Elapsed)))
+	if d, ok := ctx.Deadline(); ok {
+		budget = min(budget, time.Duration(valuesShare*float64(time.Until(d))))
+	}
+	vctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	legal := pos.Moves()
+	vs := []otp.MoveValue{{Move: th.Move, WinRate: th.WinRate, Proven: true, Outcome: cmp.Compare(th.Score, 0)}}
+	for m := legal &^ th.Move.Bit(); m != 0; m &= m - 1 {
+		mv := othello.Move(bits.TrailingZeros64(m))
+		r, err := t.solver.Solve(vctx, pos.Play(mv), endgame.WLD)
+		if errors.Is(err, endgame.ErrStopped) {
+			break
+		}
+		if err != nil {
+			th.Summary += fmt.Sprintf("; values failed: %v", err)
+			return
+		}
+		// r is the opponent's result after the move.
+		o := -r.Outcome()
+		vs = append(vs, otp.MoveValue{Move: mv, WinRate: 0.5 + 0.5*float64(o), Proven: true, Outcome: o})
+	}
+	th.Values = vs
+	th.Summary += fmt.Sprintf("; values of %d/%d moves in %v", len(vs), bits.OnesCount64(legal), time.Since(start).Round(time.Microsecond))
+}
+
+// outcomeName names the sign of a score.
+func outcomeName(score int) string {
+	switch {
+	case score > 0:
+		return "win"
+	case score < 0:
+		return "loss"
+	}
+	return "draw"
+}

@@ -1,0 +1,318 @@
+package player
+
+import (
+	"cmp"
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/endgame"
+	"github.com/tcgothello/mcts/engine"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// newThinker returns a thinker with a small arena and, if solveEmpties > 0,
+// a solver with a small table.
+func newThinker(t *testing.T, seed uint64, playouts int64, solveEmpties int) Thinker {
+	t.Helper()
+	cfg := engine.DefaultConfig()
+	cfg.ArenaNodes, cfg.Seed = 1<<16, seed
+	s, err := engine.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := Thinker{searcher: s, playouts: playouts, solveEmpties: solveEmpties}
+	if solveEmpties > 0 {
+		if th.solver, err = endgame.New(8 << 20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return th
+}
+
+// playRandom plays n random plies of a new game, seeded.
+func playRandom(t *testing.T, r *rand.Rand, n int) *othello.Game {
+	t.Helper()
+	g := othello.NewGame()
+	for i := 0; i < n && !g.Over(); i++ {
+		moves := g.Position().Moves()
+		m := othello.Pass
+		if moves != 0 {
+			k := r.IntN(bits.OnesCount64(moves))
+			for ; k > 0; k-- {
+				moves &= moves - 1
+			}
+			m = othello.Move(bits.TrailingZeros64(moves))
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestThinkPlaysProvenMoves checks that from a position within
+// --solve-empties genmove plays a move of the best exact score, and says
+// so; the scores of every move come from the solver's SolveMoves, which
+// endgame's tests check against a reference solver.
+func TestThinkPlaysProvenMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	th := newThinker(t, 1, 1000, 14)
+	check, err := endgame.New(8 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		g := playRandom(t, r, 48+i%3)
+		pos := g.Position()
+		if pos.Empties() > 14 || bits.OnesCount64(pos.Moves()) < 2 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		got, err := th.Think(ctx, g)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		scores, err := check.SolveMoves(context.Background(), pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best, mine := -100, -100
+		for _, ms := range scores {
+			best = max(best, ms.Score)
+			if ms.Move == got.Move {
+				mine = ms.Score
+			}
+		}
+		switch {
+		case best < 0:
+			// Lost: the tree search chooses among losing moves.
+			if got.Proof != otp.ProofWLD || got.Score != -1 || got.Playouts == 0 || !pos.IsLegal(got.Move) {
+				t.Errorf("%v: lost position: move %v proof %v; want a legal tree-search move", pos, got.Move, got.Proof)
+			}
+		case got.Proof != otp.ProofExact || got.Score != best || mine != best:
+			t.Errorf("%v: move %v (scores %+d) proof %v score %+d; want an exact proof of %+d", pos, got.Move, mine, got.Proof, got.Score, best)
+		}
+	}
+}
+
+// TestThinkValuesEveryMoveWhenSolved checks that when the solver proves
+// the position, the thought values every legal move, once, each with the
+// result the solver's SolveMoves gives it (the sign of its exact score),
+// its chosen move with the best; so the browser page and NBoard's hint
+// show every square, not the chosen one alone.
+func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	th := newThinker(t, 1, 1000, 14)
+	th.solvedValues = true
+	check, err := endgame.New(8 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved := 0
+	for i := 0; i < 40 && solved < 8; i++ {
+		g := playRandom(t, r, 48+i%4)
+		pos := g.Position()
+		if pos.Empties() > 14 || bits.OnesCount64(pos.Moves()) < 3 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		got, err := th.Think(ctx, g)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Playouts > 0 {
+			continue // lost: the tree search chose, and valued the moves
+		}
+		solved++
+		scores, err := check.SolveMoves(context.Background(), pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[othello.Move]int{}
+		for _, ms := range scores {
+			want[ms.Move] = cmp.Compare(ms.Score, 0)
+		}
+		if len(got.Values) == 0 {
+			t.Errorf("%v: solved (%s) with no values", pos, got.Summary)
+			continue
+		}
+		seen := map[othello.Move]bool{}
+		for _, v := range got.Values {
+			o, legal := want[v.Move]
+			switch {
+			case !legal || seen[v.Move]:
+				t.Errorf("%v: value of %v, which is not legal or comes twice", pos, v.Move)
+			case !v.Proven || v.Outcome != o || v.WinRate != 0.5+0.5*float64(o):
+				t.Errorf("%v: move %v valued %+v, want proven %+d", pos, v.Move, v, o)
+			}
+			seen[v.Move] = true
+		}
+		if len(seen) != len(want) || got.Values[0].Move != got.Move || want[got.Move] != cmp.Compare(got.Score, 0) {
+			t.Errorf("%v: %d moves valued (first %v) of %d, chosen %v scoring %+d; want every move, the chosen first, %s",
+				pos, len(seen), got.Values[0].Move, len(want), got.Move, got.Score, got.Summary)
+		}
+	}
+	if solved < 4 {
+		t.Errorf("only %d positions solved, want at least 4", solved)
+	}
+	// A judge never sees the values: without solvedValues a solved
+	// position is valued by its chosen move alone, at no extra cost.
+	th.solvedValues = false
+	judged := false
+	for i := 0; i < 40 && !judged; i++ {
+		g := playRandom(t, r, 50)
+		if g.Position().Empties() > 14 || bits.OnesCount64(g.Position().Moves()) < 3 {
+			continue
+		}
+		got, err := th.Think(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Playouts == 0 && len(got.Values) > 1 {
+			t.Errorf("%v: %d values without solvedValues, want the chosen move's alone (%s)", g.Position(), len(got.Values), got.Summary)
+		}
+		judged = got.Playouts == 0
+	}
+	if !judged {
+		t.Error("no position solved without solvedValues")
+	}
+}
+
+// TestThinkSolvedValuesInTime solves positions of 16 to 24 empty squares
+// under a short deadline: the values of the other moves come after the
+// proof, so Think must still return within the deadline and the grace
+// otp.Choose allows, whether the proof, the values or neither finished.
+func TestThinkSolvedValuesInTime(t *testing.T) {
+	const think = 300 * time.Millisecond
+	r := rand.New(rand.NewPCG(11, 12))
+	th := newThinker(t, 1, 0, 20)
+	th.solvedValues = true
+	solved := 0
+	for i := 0; i < 8; i++ {
+		g := playRandom(t, r, 40+i%5)
+		pos := g.Position()
+		if pos.GameOver() || bits.OnesCount64(pos.Moves()) < 2 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), think)
+		start := time.Now()
+		got, err := th.Think(ctx, g)
+		el := time.Since(start)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Playouts == 0 {
+			solved++
+		}
+		if el > think+otp.HardGrace {
+			t.Errorf("%v: Think took %v with a %v deadline (%s)", pos, el, think, got.Summary)
+		}
+	}
+	if solved == 0 {
+		t.Error("no position solved: the values were never tried")
+	}
+}
+
+// TestThinkFallsBackInTime gives the solver a position it cannot prove in
+// the time allowed: Think must still answer in time, with a legal move from
+// the tree search.
+func TestThinkFallsBackInTime(t *testing.T) {
+	// FFO #50 (26 empty squares) takes seconds to prove.
+	pos, err := othello.ParsePosition("----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O-- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := othello.NewGame()
+	if err := g.SetPosition(pos, 0); err != nil {
+		t.Fatal(err)
+	}
+	th := newThinker(t, 1, 0, 30)
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	got, err := th.Think(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 1400*time.Millisecond {
+		t.Errorf("Think took %v with a 400ms deadline", el)
+	}
+	if got.Proof != otp.ProofNone || !g.Position().IsLegal(got.Move) || got.Playouts == 0 {
+		t.Errorf("move %v proof %v playouts %d; want a legal tree-search move", got.Move, got.Proof, got.Playouts)
+	}
+}
+
+// TestSolverNeverLosesAProvenWin plays whole games between the engine with
+// the solver and without it, each colour in turn: once the solver side has
+// proven a win (or a draw), the game must end that way or better.
+func TestSolverNeverLosesAProvenWin(t *testing.T) {
+	proofs := 0
+	defer func() {
+		if proofs == 0 {
+			t.Error("the solver side never proved anything from 14 empty squares")
+		}
+	}()
+	for game := 0; game < 4; game++ {
+		solverColor := othello.Color(game % 2)
+		players := [2]Thinker{}
+		players[solverColor] = newThinker(t, uint64(game+1), 3000, 14)
+		players[solverColor.Other()] = newThinker(t, uint64(game+100), 3000, 0)
+		g := playRandom(t, rand.New(rand.NewPCG(uint64(game), 9)), 6)
+		proven := -2 // the best result proven for the solver side: -2 none
+		for plies := 0; !g.Over() && plies < 130; plies++ {
+			pos := g.Position()
+			m, forced := otp.ForcedMove(pos)
+			if !forced {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				th, err := players[pos.Turn].Think(ctx, g)
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = th.Move
+				if pos.Turn == solverColor && th.Proof != otp.ProofNone {
+					proven = max(proven, cmp.Compare(th.Score, 0))
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("game %d: %v", game, err)
+			}
+		}
+		if !g.Over() {
+			t.Fatalf("game %d did not end", game)
+		}
+		result := cmp.Compare(g.Position().Score(), 0)
+		if solverColor == othello.White {
+			result = -result
+		}
+		if proven > -2 {
+			proofs++
+		}
+		if result < proven {
+			t.Errorf("game %d: proved %+d for the solver side, got %+d (%s)", game, proven, result, g.Record())
+		}
+	}
+}
+
+// TestAutoSolveEmpties pins the automatic threshold to the measured proof
+// times: 20 empty squares at 1 s a move, 22 at the judge's 9 s.
+func TestAutoSolveEmpties(t *testing.T) {
+	for _, c := range []struct {
+		think time.Duration
+		want  int
+	}{
+		{100 * time.Millisecond, 18}, {time.Second, 20}, {3 * time.Second, 20},
+		{9 * time.Second, 22}, {30 * time.Second, 24},
+	} {
+		if got := autoSolveEmpties(c.think); got != c.want {
+			t.Errorf("think %v: solve from %d empty squares, want %d", c.think, got, c.want)
+		}
+	}
+}
