@@ -91,6 +91,13 @@ func (p *Process) Stop() {
 	p.Out.(*os.File).Close()
 }
 
+// Kill kills the program's process group at once, and may be called from
+// any goroutine while the program runs: an interrupted referee kills what
+// it started before it goes, since a program run through a wrapper would
+// outlive it otherwise (only the program itself dies with its parent).
+// Stop must still be called, and Kill not after it.
+func (p *Process) Kill() { procgroup.Kill(p.cmd) }
+
 // status describes how the program exited; call it after exited closes.
 func (p *Process) status() string {
 	if p.waitErr == nil {
