@@ -54,3 +54,10 @@ func (p *Process) Stop() engineproc.Usage {
 	p.Out.(*os.File).Close()
 	return u
 }
+
+// Kill kills the program's process group at once, and may be called from
+// any goroutine while the program runs: an interrupted referee kills what
+// it started before it goes, since a program run through a wrapper would
+// outlive it otherwise (only the program itself dies with its parent).
+// Stop must still be called, and Kill not after it.
+func (p *Process) Kill() { p.proc.Kill() }
