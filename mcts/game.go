@@ -58,3 +58,16 @@ type Game[S comparable, M Move] interface {
 	// different positions.
 	Hash(s *S) uint64
 }
+
+// Recorder is implemented by a single-player game (Config.SinglePlayer)
+// whose playouts can report the moves they play, so that the search keeps
+// the best whole sequence any playout reached: in a puzzle the answer is a
+// sequence, and the best one seen is worth keeping even when the tree
+// does not yet prefer its first move. The search uses it instead of
+// Playout when the game has it.
+type Recorder[S comparable, M Move] interface {
+	// RecordPlayout plays s to the end as Playout does (the same policy,
+	// the same random numbers), appends the moves it plays to moves, and
+	// returns Score of the final position and the extended slice.
+	RecordPlayout(s S, r *RNG, moves []M) (score int, played []M)
+}
