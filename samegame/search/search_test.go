@@ -1,0 +1,317 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/mcts"
+	"github.com/tcgothello/mcts/samegame"
+)
+
+// standard returns the standard boards, read from the rules package's
+// copy of the set.
+func standard(tb testing.TB) []samegame.Board {
+	tb.Helper()
+	f, err := os.Open("../testdata/standard20.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	bs, err := samegame.ParseBoards(f, "standard20.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return bs
+}
+
+// randomBoard returns a full w x h board of up to colours colours.
+func randomBoard(r *rand.Rand, w, h, colours int) samegame.Board {
+	rows := make([]string, h)
+	for y := range rows {
+		row := make([]byte, w)
+		for x := range row {
+			row[x] = byte('0' + r.IntN(colours))
+		}
+		rows[y] = string(row)
+	}
+	return samegame.MustBoard(rows...)
+}
+
+// sameCells reports where g and b differ, or "".
+func sameCells(g *grid, b *samegame.Board) string {
+	for x := 0; x < samegame.MaxSize; x++ {
+		for y := 0; y < samegame.MaxSize; y++ {
+			want := b.At(x, y) + 1
+			if int(g.cells[index(x, y)]) != want {
+				return fmt.Sprintf("cell %v: grid %d, rules %d", samegame.Cell{Col: uint8(x), Row: uint8(y)}, g.cells[index(x, y)], want)
+			}
+		}
+	}
+	if int(g.cols) != b.Columns() || g.counts != [samegame.NumColours]uint16(toU16(b.Counts())) {
+		return fmt.Sprintf("columns %d counts %v, rules %d %v", g.cols, g.counts, b.Columns(), b.Counts())
+	}
+	return ""
+}
+
+func toU16(c [samegame.NumColours]int) (out [samegame.NumColours]uint16) {
+	for i, n := range c {
+		out[i] = uint16(n)
+	}
+	return out
+}
+
+// TestGridMatchesRules plays random games on random boards of every shape
+// and on standard boards with the search's grid and with the rules
+// package side by side: at every ply the moves (representative, size,
+// colour, order), the points and the position after the move must agree.
+func TestGridMatchesRules(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	boards := standard(t)[:3]
+	for range 300 {
+		boards = append(boards, randomBoard(r, 1+r.IntN(samegame.MaxSize), 1+r.IntN(samegame.MaxSize), 1+r.IntN(6)))
+	}
+	var sc scratch
+	for n, b := range boards {
+		g := newGrid(&b)
+		for ply := 0; ; ply++ {
+			if d := sameCells(&g, &b); d != "" {
+				t.Fatalf("board %d ply %d: %s", n, ply, d)
+			}
+			want := b.Moves(nil)
+			got := g.moves(nil, &sc)
+			if len(got) != len(want) {
+				t.Fatalf("board %d ply %d: %d moves, rules %d", n, ply, len(got), len(want))
+			}
+			for i := range got {
+				if cellOf(got[i].rep) != want[i].Cell || got[i].size != want[i].Size || got[i].colour != want[i].Colour {
+					t.Fatalf("board %d ply %d move %d: %v size %d colour %d, rules %+v", n, ply, i, cellOf(got[i].rep), got[i].size, got[i].colour, want[i])
+				}
+			}
+			if len(got) == 0 {
+				if !b.Terminal() || g.endAdjustment(true) != b.EndAdjustment(true) || g.endAdjustment(false) != b.EndAdjustment(false) {
+					t.Fatalf("board %d: end adjustments differ or rules not terminal", n)
+				}
+				break
+			}
+			k := r.IntN(len(got))
+			p := g.play(got[k], &sc)
+			if q, ok := b.Play(want[k].Cell); !ok || p != q {
+				t.Fatalf("board %d ply %d: points %d, rules %d %v", n, ply, p, q, ok)
+			}
+		}
+	}
+}
+
+// budgetConfig returns cfg for algorithm a, small enough for tests.
+func budgetConfig(a Algorithm, seed uint64, penalty bool) Config {
+	cfg := DefaultConfig()
+	cfg.Algorithm, cfg.Seed, cfg.Penalty = a, seed, penalty
+	cfg.Level, cfg.Iterations, cfg.Width, cfg.Plies = 1, 10, 4, 1
+	return cfg
+}
+
+var algorithms = []Algorithm{NMCS, NRPA, SPMCTS, Beam, Depth}
+
+// TestSequencesReplay: for every algorithm, with and without the penalty,
+// on standard and random boards, the sequence returned replays with the
+// rules package to the score returned, and ends the game.
+func TestSequencesReplay(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	boards := []samegame.Board{standard(t)[0]}
+	for range 6 {
+		boards = append(boards, randomBoard(r, 2+r.IntN(7), 2+r.IntN(7), 2+r.IntN(3)))
+	}
+	boards = append(boards, samegame.MustBoard("12", "21"), samegame.MustBoard("11"))
+	for _, a := range algorithms {
+		for _, penalty := range []bool{false, true} {
+			for n, b := range boards {
+				budget := int64(300)
+				if n == 0 {
+					budget = 60
+				}
+				res, err := Search(context.Background(), b, budgetConfig(a, uint64(n), penalty), Limits{Playouts: budget})
+				if err != nil {
+					t.Fatal(err)
+				}
+				score, over, err := samegame.Replay(b, res.Moves, penalty)
+				if err != nil || !over || score != res.Score {
+					t.Errorf("%v penalty %v board %d: %s scores %d over %v err %v; reported %d",
+						a, penalty, n, samegame.FormatMoves(res.Moves), score, over, err, res.Score)
+				}
+			}
+		}
+	}
+}
+
+// best returns the highest score reachable from b, by plain recursion
+// over every move (no table, no bound): the reference for small boards.
+func best(b samegame.Board, penalty bool) int {
+	moves := b.Moves(nil)
+	if len(moves) == 0 {
+		return b.EndAdjustment(penalty)
+	}
+	top := -1 << 30
+	for _, m := range moves {
+		c := b
+		p, _ := c.Play(m.Cell)
+		top = max(top, p+best(c, penalty))
+	}
+	return top
+}
+
+// TestFindsOptimumOnSmallBoards: on small boards the Monte-Carlo
+// algorithms, given a budget far above the number of lines, reach the
+// exact best score, and none ever reports more than it. (NRPA without the
+// colour avoidance: its every move comes from playouts, which never play
+// the tabu colour early, and on a board of two or three colours the best
+// line may have to.)
+func TestFindsOptimumOnSmallBoards(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := range 12 {
+		b := randomBoard(r, 3+r.IntN(2), 3+r.IntN(2), 2+r.IntN(2))
+		want := best(b, false)
+		for _, a := range algorithms {
+			cfg := budgetConfig(a, uint64(n), false)
+			cfg.Level, cfg.Plies, cfg.Width = 2, 3, 64
+			cfg.Tabu = a != NRPA
+			res, err := Search(context.Background(), b, cfg, Limits{Playouts: 20000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Score > want || a != Depth && res.Score != want {
+				t.Errorf("board %d %v: %d, exact best %d\n%s", n, a, res.Score, want, b.String())
+			}
+		}
+	}
+}
+
+// TestDeterministic: a fixed seed and budget give the same result twice.
+func TestDeterministic(t *testing.T) {
+	b := standard(t)[1]
+	for _, a := range algorithms {
+		cfg := budgetConfig(a, 7, false)
+		run := func() string {
+			res, err := Search(context.Background(), b, cfg, Limits{Playouts: 200})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprint(res.Score, res.Moves, res.Playouts, res.Nodes)
+		}
+		if x, y := run(), run(); x != y {
+			t.Errorf("%v: two runs differ:\n%s\n%s", a, x, y)
+		}
+	}
+}
+
+// TestLongerNeverWorse: with the same seed, a larger budget repeats the
+// smaller one's work and goes on, and the best sequence is kept, so it
+// never scores less. (Not SP-MCTS: its budget is shared among the moves,
+// so a larger one changes every search.)
+func TestLongerNeverWorse(t *testing.T) {
+	b := standard(t)[2]
+	for _, a := range []Algorithm{NMCS, NRPA, Beam, Depth} {
+		prev := -1 << 30
+		for _, budget := range []int64{50, 200, 800} {
+			res, err := Search(context.Background(), b, budgetConfig(a, 3, false), Limits{Playouts: budget})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Score < prev {
+				t.Errorf("%v: budget %d scores %d, less than %d with less", a, budget, res.Score, prev)
+			}
+			prev = res.Score
+		}
+	}
+}
+
+// TestStopsAtDeadline: every algorithm, with the default (large)
+// configuration, returns soon after its deadline with a whole game.
+func TestStopsAtDeadline(t *testing.T) {
+	b := standard(t)[3]
+	for _, a := range algorithms {
+		cfg := DefaultConfig()
+		cfg.Algorithm = a
+		start := time.Now()
+		res, err := Search(context.Background(), b, cfg, Limits{Deadline: start.Add(100 * time.Millisecond)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Generous: the machine is shared; a search that ignored its
+		// deadline would run for minutes.
+		if el := time.Since(start); el > 2*time.Second {
+			t.Errorf("%v: returned after %v for a 100 ms deadline", a, el)
+		}
+		if _, over, err := samegame.Replay(b, res.Moves, false); err != nil || !over {
+			t.Errorf("%v: not a whole game: %v %v", a, over, err)
+		}
+	}
+}
+
+// TestBadInput: no limit, a negative budget and a bad configuration are
+// errors.
+func TestBadInput(t *testing.T) {
+	b := standard(t)[0]
+	ctx := context.Background()
+	if _, err := Search(ctx, b, DefaultConfig(), Limits{}); err != ErrNoLimit {
+		t.Errorf("no limit: %v", err)
+	}
+	if _, err := Search(ctx, b, DefaultConfig(), Limits{Playouts: -1}); err == nil {
+		t.Error("negative budget: no error")
+	}
+	cfg := DefaultConfig()
+	cfg.Level, cfg.Width = 0, 0
+	if _, err := Search(ctx, b, cfg, Limits{Playouts: 10}); err == nil {
+		t.Error("level 0, width 0: no error")
+	}
+	if _, err := ParseAlgorithm("mcts"); err == nil {
+		t.Error("ParseAlgorithm(mcts): no error")
+	}
+}
+
+// TestPlayoutAllocatesNothing: the playout, the inner loop of every
+// algorithm, allocates nothing.
+func TestPlayoutAllocatesNothing(t *testing.T) {
+	s := newSearcher(context.Background(), standard(t)[0], DefaultConfig(), time.Time{}, 0)
+	if n := testing.AllocsPerRun(20, func() { s.playout(&s.root, 0) }); n != 0 {
+		t.Fatalf("%v allocations a playout", n)
+	}
+}
+
+// BenchmarkPlayout: one colour-avoiding playout from standard board 1.
+func BenchmarkPlayout(bm *testing.B) {
+	s := newSearcher(context.Background(), standard(bm)[0], DefaultConfig(), time.Time{}, 0)
+	bm.ReportAllocs()
+	for bm.Loop() {
+		s.playout(&s.root, 0)
+	}
+}
+
+// BenchmarkMoves: the groups of standard board 1.
+func BenchmarkMoves(bm *testing.B) {
+	b := standard(bm)[0]
+	g := newGrid(&b)
+	var sc scratch
+	buf := make([]group, 0, samegame.MaxMoves)
+	bm.ReportAllocs()
+	for bm.Loop() {
+		buf = g.moves(buf[:0], &sc)
+	}
+}
+
+// BenchmarkPolicyPlayout: one NRPA playout from standard board 1 with an
+// empty policy.
+func BenchmarkPolicyPlayout(bm *testing.B) {
+	s := newSearcher(context.Background(), standard(bm)[0], DefaultConfig(), time.Time{}, 0)
+	st := &nrpaState{zero: make(policy, 1<<policyBits), weights: make([]float64, 0, samegame.MaxMoves)}
+	r := newRollout()
+	bm.ReportAllocs()
+	for bm.Loop() {
+		s.policyPlayout(st, st.zero, &r)
+	}
+}
+
+var _ = mcts.Mix
