@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/tcgothello/mcts/samegame"
 	"github.com/tcgothello/mcts/mcts"
+	"github.com/tcgothello/mcts/samegame"
 )
 
 // This file is the search's hot path: a position laid out for speed, its

@@ -220,9 +220,9 @@ func cells(moves []uint16) []samegame.Cell {
 
 // Bounds of the configuration.
 const (
-	maxLevel = 6    // NMCS and NRPA: level 6 is far beyond any deadline
+	maxLevel = 6 // NMCS and NRPA: level 6 is far beyond any deadline
 	maxWidth = 1 << 16
-	maxPlies = 6    // depth search: 6 plies of 20-40 moves is already hours
+	maxPlies = 6 // depth search: 6 plies of 20-40 moves is already hours
 )
 
 // clockEvery is how many calls of done pass between two looks at the clock

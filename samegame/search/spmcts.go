@@ -95,7 +95,6 @@ func (g spGame) RecordPlayout(s spState, r *mcts.RNG, moves []spMove) (int, []sp
 
 func (spGame) Hash(s *spState) uint64 { return s.g.hash() }
 
-
 func (s *searcher) runSPMCTS() error {
 	var playoutNodes int64
 	line := make([]uint16, 0, samegame.MaxPlies)
