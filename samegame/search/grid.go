@@ -233,3 +233,54 @@ func find(moves []group, rep uint16) (group, bool) {
 	}
 	return group{}, false
 }
+
+// sample draws a move by probing random cells: a cell drawn uniformly
+// among the occupied ones (by rejection from the box of the columns and
+// the tallest column) whose group has two or more cells and which the
+// colour rule allows (allowed) gives its group, so a group is drawn with
+// probability proportional to its size. After probes failed draws it gives
+// up (false): then the caller enumerates the moves. The group's cells are
+// left at the start of sc.cells.
+func (g *grid) sample(r *mcts.RNG, tabu uint8, probes int, sc *scratch) (group, bool) {
+	if g.cols == 0 {
+		return group{}, false
+	}
+	top := uint8(0)
+	for _, h := range g.heights[:g.cols] {
+		top = max(top, h)
+	}
+	for range probes {
+		v := r.Next()
+		x := int((v & 0xffffffff) * uint64(g.cols) >> 32)
+		y := int((v >> 32) * uint64(top) >> 32)
+		if y >= int(g.heights[x]) {
+			continue
+		}
+		i := index(x, y)
+		c := g.cells[i]
+		if g.cells[i+1] != c && g.cells[i-1] != c && g.cells[i+stride] != c && g.cells[i-stride] != c {
+			continue
+		}
+		sc.next()
+		gen := sc.gen
+		sc.seen[i] = gen
+		sc.cells[0] = uint16(i)
+		n, rep := 1, i
+		for head := 0; head < n; head++ {
+			j := int(sc.cells[head])
+			rep = min(rep, j)
+			for _, k := range [4]int{j + 1, j - 1, j + stride, j - stride} {
+				if g.cells[k] == c && sc.seen[k] != gen {
+					sc.seen[k] = gen
+					sc.cells[n] = uint16(k)
+					n++
+				}
+			}
+		}
+		m := group{rep: uint16(rep), size: uint16(n), colour: c - 1}
+		if allowed(g, m, tabu) {
+			return m, true
+		}
+	}
+	return group{}, false
+}

@@ -52,14 +52,17 @@ func pick(g *grid, moves []group, tabu uint8, r *mcts.RNG) group {
 // noTabu for none), drawing from r, appending its moves to line; it
 // returns the points it scored, the end adjustment included, and line.
 // buf (capacity samegame.MaxMoves) and sc are its working memory.
-func playOut(b grid, tabu uint8, penalty bool, r *mcts.RNG, buf []group, sc *scratch, line []uint16) (int, []uint16) {
+func playOut(b grid, tabu uint8, probes int, penalty bool, r *mcts.RNG, buf []group, sc *scratch, line []uint16) (int, []uint16) {
 	score := 0
 	for {
-		moves := b.moves(buf[:0], sc)
-		if len(moves) == 0 {
-			return score + b.endAdjustment(penalty), line
+		m, ok := b.sample(r, tabu, probes, sc)
+		if !ok {
+			moves := b.moves(buf[:0], sc)
+			if len(moves) == 0 {
+				return score + b.endAdjustment(penalty), line
+			}
+			m = pick(&b, moves, tabu, r)
 		}
-		m := pick(&b, moves, tabu, r)
 		score += b.play(m, sc)
 		line = append(line, m.rep)
 	}
@@ -72,7 +75,7 @@ func playOut(b grid, tabu uint8, penalty bool, r *mcts.RNG, buf []group, sc *scr
 func (s *searcher) playout(g *grid, score int) int {
 	s.playouts++
 	n := len(s.path)
-	points, line := playOut(*g, s.tabuColour(g), s.cfg.Penalty, &s.rng, s.moveBuf, &s.sc, s.path)
+	points, line := playOut(*g, s.tabuColour(g), s.probes, s.cfg.Penalty, &s.rng, s.moveBuf, &s.sc, s.path)
 	score += points
 	s.nodes += int64(len(line) - n)
 	s.offer(score, line)

@@ -65,6 +65,13 @@ type Config struct {
 	// choice (or its cells form a single group), so that it gathers into
 	// one big group (Schadd et al.'s TabuColorRandom, Cazenave's NMCS).
 	Tabu bool
+	// Probes is how many random cells a playout probes for its move (a
+	// cell of an allowed group of two or more gives that group, so big
+	// groups are drawn more often) before it lists every move and draws
+	// one uniformly; 0 always lists them. Default 8: on standard board 1 a
+	// playout then costs 37 µs of CPU instead of 66 µs, and its mean score
+	// is 279 instead of 299 (3,000 playouts each).
+	Probes int
 
 	// Level is the nesting level of NMCS and NRPA: a level-n step runs a
 	// level n-1 search after each move (NMCS) or n-1 searches to adapt the
@@ -98,6 +105,7 @@ func DefaultConfig() Config {
 	return Config{
 		Algorithm:   NMCS,
 		Tabu:        true,
+		Probes:      8,
 		Level:       2,
 		Iterations:  100,
 		Alpha:       1,
@@ -116,6 +124,9 @@ func (c Config) Validate() error {
 	}
 	if c.Level < 1 || c.Level > maxLevel {
 		errs = append(errs, fmt.Errorf("level %d: want 1..%d", c.Level, maxLevel))
+	}
+	if c.Probes < 0 || c.Probes > maxProbes {
+		errs = append(errs, fmt.Errorf("probes %d: want 0..%d", c.Probes, maxProbes))
 	}
 	if c.Iterations < 1 {
 		errs = append(errs, fmt.Errorf("iterations %d: want 1 or more", c.Iterations))
@@ -220,9 +231,10 @@ func cells(moves []uint16) []samegame.Cell {
 
 // Bounds of the configuration.
 const (
-	maxLevel = 6 // NMCS and NRPA: level 6 is far beyond any deadline
-	maxWidth = 1 << 16
-	maxPlies = 6 // depth search: 6 plies of 20-40 moves is already hours
+	maxLevel  = 6 // NMCS and NRPA: level 6 is far beyond any deadline
+	maxWidth  = 1 << 16
+	maxPlies  = 6    // depth search: 6 plies of 20-40 moves is already hours
+	maxProbes = 1000 // probes: far past the point where listing the moves is cheaper
 )
 
 // clockEvery is how many calls of done pass between two looks at the clock
@@ -254,6 +266,7 @@ type searcher struct {
 	best      []uint16
 	bestScore int
 
+	probes  int      // random cells a playout probes before it enumerates
 	moveBuf []group  // the playout's moves
 	played  []uint16 // the moves of the last playout: see playout
 }
@@ -268,6 +281,7 @@ func newSearcher(ctx context.Context, b samegame.Board, cfg Config, deadline tim
 		path:      make([]uint16, 0, samegame.MaxPlies),
 		best:      make([]uint16, 0, samegame.MaxPlies),
 		bestScore: math.MinInt,
+		probes:    cfg.Probes,
 		moveBuf:   make([]group, 0, samegame.MaxMoves),
 	}
 	s.rng = mcts.NewRNG(cfg.Seed ^ s.root.hash())

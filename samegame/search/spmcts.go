@@ -49,6 +49,7 @@ type spState struct {
 type spGame struct {
 	penalty bool
 	tabu    bool
+	probes  int
 	sc      *scratch
 	buf     []group
 	line    *[]uint16
@@ -84,7 +85,7 @@ func (g spGame) RecordPlayout(s spState, r *mcts.RNG, moves []spMove) (int, []sp
 	if g.tabu {
 		tabu = s.g.mostFrequent()
 	}
-	points, line := playOut(s.g, tabu, g.penalty, r, g.buf, g.sc, (*g.line)[:0])
+	points, line := playOut(s.g, tabu, g.probes, g.penalty, r, g.buf, g.sc, (*g.line)[:0])
 	*g.line = line
 	*g.nodes += int64(len(line))
 	for _, m := range line {
@@ -98,7 +99,7 @@ func (spGame) Hash(s *spState) uint64 { return s.g.hash() }
 func (s *searcher) runSPMCTS() error {
 	var playoutNodes int64
 	line := make([]uint16, 0, samegame.MaxPlies)
-	game := spGame{penalty: s.cfg.Penalty, tabu: s.cfg.Tabu, sc: new(scratch),
+	game := spGame{penalty: s.cfg.Penalty, tabu: s.cfg.Tabu, probes: s.cfg.Probes, sc: new(scratch),
 		buf: make([]group, 0, samegame.MaxMoves), line: &line, nodes: &playoutNodes}
 	cfg := mcts.DefaultConfig()
 	cfg.SinglePlayer, cfg.Solver, cfg.Reuse = true, false, true
