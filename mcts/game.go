@@ -30,7 +30,9 @@ type Shape struct {
 // side to move; == must mean "the same position", which tree reuse relies
 // on), and its move type M. The methods are called from the search's
 // goroutine only. A Game value itself is usually an empty struct; it may
-// hold constant tables but must not change during a search.
+// hold constant tables, and pointers to working memory it reuses (scratch
+// that no result depends on), but must not otherwise change during a
+// search.
 //
 // Playout is one call per iteration, not one per move: the game's
 // simulation loop runs in the game's own code, where the compiler sees the

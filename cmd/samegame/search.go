@@ -66,6 +66,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&c.Iterations, "iterations", c.Iterations, "nrpa: level n-1 searches of a level-n search")
 	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "nrpa: learning rate of the policy")
 	fs.IntVar(&c.Width, "width", c.Width, "beam: width of the first pass")
+	fs.BoolVar(&c.BeamPlayouts, "beam-playouts", c.BeamPlayouts, "beam: value positions by a playout (--beam-playouts=false: by the evaluation, much wider)")
 	fs.IntVar(&c.Plies, "plies", c.Plies, "depth: plies searched before the evaluation, first game")
 	fs.Float64Var(&c.Exploration, "exploration", c.Exploration, "sp-mcts: UCB1's C, in points")
 	fs.Float64Var(&c.VarianceD, "variance-d", c.VarianceD, "sp-mcts: the variance term's D, in points squared")
@@ -174,7 +175,10 @@ func describe(c *search.Config) string {
 	case search.SPMCTS:
 		return fmt.Sprintf("sp-mcts C %g D %g, %s", c.Exploration, c.VarianceD, tabu)
 	case search.Beam:
-		return fmt.Sprintf("beam width %d (doubled each pass), %s", c.Width, tabu)
+		if !c.BeamPlayouts {
+			return fmt.Sprintf("beam width %d (doubled each pass), valued by evaluation", c.Width)
+		}
+		return fmt.Sprintf("beam width %d (doubled each pass), valued by playouts, %s", c.Width, tabu)
 	}
 	return fmt.Sprintf("depth %d plies (one more each game)", c.Plies)
 }

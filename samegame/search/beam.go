@@ -54,6 +54,7 @@ func (s *searcher) beamPass(width int, sc *scratch, cut *bool) {
 	depths := [][]beamNode{{{g: s.root, parent: -1}}}
 	moves := make([]group, 0, samegame.MaxMoves)
 	var cands []candidate
+	evalMoves := &evalScratch{moves: make([]group, 0, samegame.MaxMoves)}
 	for d := 0; ; d++ {
 		cands = cands[:0]
 		for i := range depths[d] {
@@ -64,7 +65,16 @@ func (s *searcher) beamPass(width int, sc *scratch, cut *bool) {
 				c := nd.g
 				p := c.play(m, sc)
 				s.path = append(s.path, m.rep)
-				v := s.playout(&c, nd.score+p)
+				var v int
+				if s.cfg.BeamPlayouts {
+					v = s.playout(&c, nd.score+p)
+				} else {
+					s.nodes++
+					v = nd.score + p + s.evaluate(&c, evalMoves)
+					if c.empty() || len(evalMoves.moves) == 0 {
+						s.offer(v, s.path)
+					}
+				}
 				s.path = s.path[:len(s.path)-1]
 				cands = append(cands, candidate{value: v, score: nd.score + p, hash: c.hash(), parent: int32(i), move: m.rep})
 				if s.done() {

@@ -10,11 +10,10 @@ import (
 // move of the game it searches every line of Plies moves (fewer where the
 // game ends) and plays the first move of the line whose end is worth most:
 // the points scored on the way plus the evaluation of the position
-// reached. The evaluation is the points the position's groups would score
-// if each were played as it stands, the sum of (n-2)^2 over its groups: a
-// position rich in big groups is worth more, one of scattered cells
-// little; at the end of the game it is the exact end adjustment. Nothing
-// here is random. A game finished before the limits is followed by one
+// reached (evaluate: the points its groups would score as they stand, the
+// avoided colour counted as one group; a position rich in big groups is
+// worth more, one of scattered cells little; at the end of the game the
+// exact end adjustment). Nothing here is random. A game finished before the limits is followed by one
 // searched a ply deeper (up to maxPlies); when the limits stop a game
 // halfway, it is finished one ply deep so that it still reaches the end.
 
@@ -23,10 +22,12 @@ import (
 type depthState struct {
 	moves [][]group
 	sc    []scratch
+	eval  evalScratch
 }
 
 func (s *searcher) runDepth() {
-	st := &depthState{moves: make([][]group, maxPlies+1), sc: make([]scratch, maxPlies+1)}
+	st := &depthState{moves: make([][]group, maxPlies+1), sc: make([]scratch, maxPlies+1),
+		eval: evalScratch{moves: make([]group, 0, samegame.MaxMoves)}}
 	for i := range st.moves {
 		st.moves[i] = make([]group, 0, samegame.MaxMoves)
 	}
@@ -80,11 +81,7 @@ func (s *searcher) lookahead(st *depthState, b *grid, depth, ply int) int {
 		return b.endAdjustment(s.cfg.Penalty)
 	}
 	if depth == 0 || s.done() {
-		v := 0
-		for _, m := range moves {
-			v += samegame.Points(int(m.size))
-		}
-		return v
+		return s.evaluate(b, &st.eval)
 	}
 	best := math.MinInt
 	for _, m := range moves {
@@ -93,4 +90,35 @@ func (s *searcher) lookahead(st *depthState, b *grid, depth, ply int) int {
 		best = max(best, v)
 	}
 	return best
+}
+
+// evalScratch is the working memory of evaluate: the moves of the
+// position it valued last.
+type evalScratch struct {
+	moves []group
+	sc    scratch
+}
+
+// evaluate values g, a position after s.path, by what it still holds: at
+// the end of the game the exact end adjustment; otherwise the points its
+// groups would score if each were played as it stands, except that the
+// colour the playouts avoid (the most frequent one) counts as if all its
+// cells were one group, which is what avoiding it aims at. ev.moves is
+// then g's moves.
+func (s *searcher) evaluate(g *grid, ev *evalScratch) int {
+	ev.moves = g.moves(ev.moves[:0], &ev.sc)
+	if len(ev.moves) == 0 {
+		return g.endAdjustment(s.cfg.Penalty)
+	}
+	tabu := s.tabuColour(g)
+	v := 0
+	for _, m := range ev.moves {
+		if m.colour != tabu {
+			v += samegame.Points(int(m.size))
+		}
+	}
+	if tabu != noTabu && g.counts[tabu] > 2 {
+		v += samegame.Points(int(g.counts[tabu]))
+	}
+	return v
 }

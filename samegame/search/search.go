@@ -85,6 +85,10 @@ type Config struct {
 
 	// Width is the beam's width on its first pass; each later pass doubles it.
 	Width int
+	// BeamPlayouts values the beam's positions by a playout each; false
+	// values them by the evaluation (evaluate), far cheaper, so the beam
+	// can be much wider for the same time.
+	BeamPlayouts bool
 
 	// Plies is the depth of the depth-limited search.
 	Plies int
@@ -103,16 +107,17 @@ const ScoreScale = 4000
 // DefaultConfig returns the default configuration.
 func DefaultConfig() Config {
 	return Config{
-		Algorithm:   NMCS,
-		Tabu:        true,
-		Probes:      8,
-		Level:       2,
-		Iterations:  100,
-		Alpha:       1,
-		Width:       64,
-		Plies:       2,
-		Exploration: 0.5,
-		VarianceD:   10000,
+		Algorithm:    NMCS,
+		Tabu:         true,
+		Probes:       8,
+		Level:        2,
+		Iterations:   100,
+		Alpha:        1,
+		Width:        64,
+		BeamPlayouts: true,
+		Plies:        2,
+		Exploration:  0.5,
+		VarianceD:    10000,
 	}
 }
 
@@ -152,7 +157,8 @@ func (c Config) Validate() error {
 type Limits struct {
 	Deadline time.Time // zero: none
 	// Playouts is the budget, 0 for none: playouts, or for the depth
-	// search (which plays none) positions visited.
+	// search and the beam valued by evaluation (which play none)
+	// positions visited.
 	Playouts int64
 }
 
@@ -296,7 +302,7 @@ func (s *searcher) done() bool {
 	}
 	s.ticks++
 	work := s.playouts
-	if s.cfg.Algorithm == Depth {
+	if s.cfg.Algorithm == Depth || s.cfg.Algorithm == Beam && !s.cfg.BeamPlayouts {
 		work = s.nodes
 	}
 	if s.budget > 0 && work >= s.budget || s.ticks%clockEvery == 0 && s.expired() {

@@ -315,3 +315,45 @@ func BenchmarkPolicyPlayout(bm *testing.B) {
 }
 
 var _ = mcts.Mix
+
+// TestBeamByEvaluation: the beam valued by the evaluation instead of
+// playouts returns sequences that replay to their score, is exact on
+// small boards (its passes widen until none drops a position), and is
+// deterministic.
+func TestBeamByEvaluation(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for n := range 8 {
+		b := randomBoard(r, 3+r.IntN(2), 3+r.IntN(2), 2+r.IntN(2))
+		for _, penalty := range []bool{false, true} {
+			cfg := budgetConfig(Beam, uint64(n), penalty)
+			cfg.BeamPlayouts = false
+			res, err := Search(context.Background(), b, cfg, Limits{Playouts: 1_000_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			score, over, err := samegame.Replay(b, res.Moves, penalty)
+			if err != nil || !over || score != res.Score || res.Score != best(b, penalty) {
+				t.Errorf("board %d penalty %v: %s replays to %d (over %v, %v), reported %d, exact best %d",
+					n, penalty, samegame.FormatMoves(res.Moves), score, over, err, res.Score, best(b, penalty))
+			}
+		}
+	}
+	b := standard(t)[4]
+	cfg := budgetConfig(Beam, 1, false)
+	cfg.BeamPlayouts = false
+	var prev string
+	for range 2 {
+		res, err := Search(context.Background(), b, cfg, Limits{Playouts: 20_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if score, over, err := samegame.Replay(b, res.Moves, false); err != nil || !over || score != res.Score {
+			t.Fatalf("standard board 5: replays to %d (over %v, %v), reported %d", score, over, err, res.Score)
+		}
+		got := fmt.Sprint(res.Score, res.Moves, res.Nodes)
+		if prev != "" && got != prev {
+			t.Errorf("two runs differ:\n%s\n%s", prev, got)
+		}
+		prev = got
+	}
+}
