@@ -28,13 +28,16 @@ import (
 // The hash indexes a table of 2^policyBits weights: two groups may share
 // a weight, rarely, which only blurs what the policy learns.
 
-// policyBits is the size of the policy table, 2^16 weights (256 KiB): a
+// policyBits is the size of the policy table, 2^16 weights (512 KiB): a
 // search meets some thousands of distinct groups, so collisions are rare,
-// and a level copies the table in a few microseconds.
+// and a level copies the table in tens of microseconds, once every
+// Iterations playouts at most.
 const policyBits = 16
 
-// policy is the weight of every move code.
-type policy []float32
+// policy holds exp(w) for the weight w of every move code: a playout
+// needs only exp(w), so it is stored instead of w, and adapting w by d
+// multiplies it by exp(d). A table of all ones is the empty policy.
+type policy []float64
 
 // code returns the policy index of move m.
 func code(m group) uint32 {
@@ -81,7 +84,7 @@ type nrpaLevel struct {
 // delta is one change of a weight, computed before any is applied.
 type delta struct {
 	code uint32
-	d    float32
+	d    float64
 }
 
 // nrpaState is what NRPA adds to the searcher: the levels, an empty
@@ -99,6 +102,9 @@ func (s *searcher) runNRPA() {
 		zero:    make(policy, 1<<policyBits),
 		weights: make([]float64, 0, samegame.MaxMoves),
 		deltas:  make([]delta, 0, samegame.MaxPlies*(samegame.MaxMoves+1)),
+	}
+	for i := range st.zero {
+		st.zero[i] = 1 // exp(0)
 	}
 	for i := range st.levels {
 		st.levels[i].pol = make(policy, 1<<policyBits)
@@ -161,7 +167,7 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 				continue
 			}
 			c := code(m)
-			e := math.Exp(float64(pol[c]))
+			e := pol[c]
 			r.legal = append(r.legal, c)
 			w = append(w, e)
 			sum += e
@@ -208,15 +214,15 @@ func (s *searcher) adapt(st *nrpaState, pol policy, r *rollout) {
 		legal := r.legal[r.offsets[t]:r.offsets[t+1]]
 		z := 0.0
 		for _, c := range legal {
-			z += math.Exp(float64(pol[c]))
+			z += pol[c]
 		}
 		for _, c := range legal {
-			ds = append(ds, delta{c, float32(-alpha * math.Exp(float64(pol[c])) / z)})
+			ds = append(ds, delta{c, -alpha * pol[c] / z})
 		}
-		ds = append(ds, delta{r.chosen[t], float32(alpha)})
+		ds = append(ds, delta{r.chosen[t], alpha})
 	}
 	for _, d := range ds {
-		pol[d.code] += d.d
+		pol[d.code] *= math.Exp(d.d)
 	}
 	st.deltas = ds[:0]
 }

@@ -307,6 +307,9 @@ func BenchmarkMoves(bm *testing.B) {
 func BenchmarkPolicyPlayout(bm *testing.B) {
 	s := newSearcher(context.Background(), standard(bm)[0], DefaultConfig(), time.Time{}, 0)
 	st := &nrpaState{zero: make(policy, 1<<policyBits), weights: make([]float64, 0, samegame.MaxMoves)}
+	for i := range st.zero {
+		st.zero[i] = 1
+	}
 	r := newRollout()
 	bm.ReportAllocs()
 	for bm.Loop() {
