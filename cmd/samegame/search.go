@@ -62,7 +62,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.BoolVar(&c.Penalty, "penalty", c.Penalty, "subtract (c-2)^2 at the end for each colour with c > 2 cells left")
 	fs.BoolVar(&c.Tabu, "tabu", c.Tabu, "playouts avoid the most frequent colour until it is the only choice (--tabu=false: uniform)")
 	fs.IntVar(&c.Probes, "probes", c.Probes, "random cells a playout probes for its move before it lists them all (0: always list)")
-	fs.IntVar(&c.Level, "level", c.Level, "nmcs, nrpa: nesting level (1 and up)")
+	fs.IntVar(&c.Level, "level", c.Level, "nmcs, nrpa: nesting level (default 1 for nmcs, 3 for nrpa)")
 	fs.IntVar(&c.Iterations, "iterations", c.Iterations, "nrpa: level n-1 searches of a level-n search")
 	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "nrpa: learning rate of the policy")
 	fs.IntVar(&c.Width, "width", c.Width, "beam: width of the first pass")
@@ -84,6 +84,9 @@ func runSearch(ctx context.Context, e env, args []string) int {
 		return usageError(e, fs.Name(), fmt.Errorf("--algo: %w", err))
 	}
 	c.Algorithm = algo
+	if !fs.Changed("level") {
+		c.Level = search.DefaultLevel(algo)
+	}
 	if err := c.Validate(); err != nil {
 		return usageError(e, fs.Name(), err)
 	}

@@ -78,6 +78,12 @@ func (s *searcher) beamPass(width int, sc *scratch, cut *bool) {
 				s.path = s.path[:len(s.path)-1]
 				cands = append(cands, candidate{value: v, score: nd.score + p, hash: c.hash(), parent: int32(i), move: m.rep})
 				if s.done() {
+					if !s.cfg.BeamPlayouts {
+						// Valued by evaluation, the pass may have reached no
+						// end yet: finish its best position by a playout.
+						s.setPath(depths, d, 0)
+						s.playout(&depths[d][0].g, depths[d][0].score)
+					}
 					return
 				}
 			}

@@ -104,7 +104,19 @@ type Config struct {
 // rewards are near 0..1. It only scales C and D, which are given in points.
 const ScoreScale = 4000
 
-// DefaultConfig returns the default configuration.
+// DefaultLevel is the nesting level the measured matches chose for a
+// search of seconds a board (docs/samegame.md): level 1 for NMCS (a level-2
+// search does not finish its first move in 10 s), level 3 for NRPA (it
+// adapts its policy from the first level-2 result on, and beat level 2).
+func DefaultLevel(a Algorithm) int {
+	if a == NMCS {
+		return 1
+	}
+	return 3
+}
+
+// DefaultConfig returns the default configuration: NRPA, the strongest in
+// the measured matches.
 func DefaultConfig() Config {
 	return Config{
 		Algorithm:    NMCS,
