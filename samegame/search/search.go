@@ -119,10 +119,10 @@ func DefaultLevel(a Algorithm) int {
 // the measured matches.
 func DefaultConfig() Config {
 	return Config{
-		Algorithm:    NMCS,
+		Algorithm:    NRPA,
 		Tabu:         true,
 		Probes:       8,
-		Level:        2,
+		Level:        DefaultLevel(NRPA),
 		Iterations:   100,
 		Alpha:        1,
 		Width:        64,
