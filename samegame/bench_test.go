@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"testing"
+
+	"github.com/tcgothello/mcts/internal/cpuclock"
 )
 
 func standardBoard(tb testing.TB, n int) Board {
@@ -49,9 +51,11 @@ func BenchmarkRandomGame(bm *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
 	buf := make([]Group, 0, MaxMoves)
 	bm.ReportAllocs()
+	clock := cpuclock.Start()
 	for bm.Loop() {
 		randomGame(b, r, buf)
 	}
+	clock.Report(bm, "games/s")
 }
 
 // BenchmarkMoves: the legal moves of standard board 1.

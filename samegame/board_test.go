@@ -214,18 +214,6 @@ func (g gridReference) play(x, y int) gridReference {
 	return out
 }
 
-func randomBoard(r *rand.Rand, w, h, colours int) Board {
-	rows := make([]string, h)
-	for y := range rows {
-		var sb strings.Builder
-		for range w {
-			sb.WriteByte(byte('0' + r.IntN(colours)))
-		}
-		rows[y] = sb.String()
-	}
-	return MustBoard(rows...)
-}
-
 // TestAgainstReference plays random games on random boards and compares
 // moves, points and positions with the plain implementation.
 func TestAgainstReference(t *testing.T) {
@@ -233,7 +221,7 @@ func TestAgainstReference(t *testing.T) {
 	var buf [MaxMoves]Group
 	for game := range 300 {
 		w, h := 1+r.IntN(MaxSize), 1+r.IntN(MaxSize)
-		b := randomBoard(r, w, h, 2+r.IntN(5))
+		b := RandomBoard(r, w, h, 2+r.IntN(5))
 		for ply := 0; ply < MaxPlies; ply++ {
 			g := toGrid(&b)
 			moves := b.Moves(buf[:0])
@@ -418,5 +406,14 @@ func TestReplayErrors(t *testing.T) {
 	s, over, err := Replay(b, nil, true)
 	if err != nil || over || s != 0 {
 		t.Fatalf("no moves: %d %v %v", s, over, err)
+	}
+}
+
+func TestRandomBoard(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	b := RandomBoard(r, 7, 5, 3)
+	back, err := NewBoard(strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n"))
+	if err != nil || back != b || b.Cells() != 35 || b.Count(3) != 0 || b.Count(0)+b.Count(1)+b.Count(2) != 35 {
+		t.Fatalf("%v\n%s", err, b.String())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -293,4 +294,21 @@ func (b *Board) whyIllegal(c Cell) string {
 	default:
 		return fmt.Sprintf("a single cell of colour %d, not a group of two or more", b.At(int(c.Col), int(c.Row)))
 	}
+}
+
+// RandomBoard returns a full board of w columns and h rows (1..MaxSize)
+// whose cells are colours 0..colours-1 (1..NumColours) drawn uniformly
+// from r, for tests and measurements.
+func RandomBoard(r *rand.Rand, w, h, colours int) Board {
+	var b Board
+	for x := range w {
+		for y := range h {
+			c := r.IntN(colours)
+			b.cells[x*MaxSize+y] = uint8(c + 1)
+			b.counts[c]++
+		}
+		b.heights[x] = uint8(h)
+	}
+	b.cols, b.width, b.height = uint8(w), uint8(w), uint8(h)
+	return b
 }

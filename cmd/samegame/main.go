@@ -8,6 +8,7 @@
 //	samegame search --algo ALGO --time T FILE
 //	samegame replay FILE N MOVES
 //	samegame play --variant minimax|more|less FILE N
+//	samegame random --width W --height H --colours C --count N --seed S
 //
 // Results go to stdout, logs to stderr. See --help and docs/samegame.md.
 package main
@@ -52,6 +53,7 @@ Usage:
   samegame replay [flags] FILE N MOVES
                                       check a sequence of moves on board N and print its score
   samegame play [flags] FILE N        play a two-player variant on board N against the computer
+  samegame random [flags]             print random boards (for tests and measurements)
 
 Each subcommand has its own --help.
 
@@ -94,6 +96,8 @@ func run(ctx context.Context, e env, args []string) (code int) {
 		return runReplay(e, args[1:])
 	case "play":
 		return runPlay(ctx, e, args[1:])
+	case "random":
+		return runRandom(e, args[1:])
 	}
 	fmt.Fprintf(e.stderr, "samegame: unknown subcommand %q\nRun 'samegame --help' for the usage.\n", args[0])
 	return exitUsage

@@ -22,7 +22,7 @@ One line a board on stdout, as it finishes, after a '#' line that names the rule
   N SCORE MOVES NODES SECONDS            (one player; --objective max or min)
   N VALUE MOVE NODES SECONDS             (--variant minimax, more or less)
 N is the board's number in FILE from 1; MOVES the sequence that scores SCORE, joined by commas;
-NODES the positions searched. A board stopped by --time or Ctrl-C ends its line with
+NODES the positions searched. A board stopped by --time, --nodes or Ctrl-C ends its line with
 'unproven': SCORE and MOVES are then the best game found so far (MOVE and VALUE those of the root
 moves searched to the end); Ctrl-C also ends the run.
 
@@ -41,6 +41,7 @@ type solveOptions struct {
 	variant   string
 	penalty   bool
 	limit     time.Duration
+	nodes     int64
 	tableMB   int
 	noTable   bool
 	noBound   bool
@@ -56,6 +57,7 @@ func runSolve(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.variant, "variant", o.variant, "two players instead: minimax, more or less (default: one player)")
 	fs.BoolVar(&o.penalty, "penalty", o.penalty, "subtract (c-2)^2 at the end for each colour with c > 2 cells left")
 	fs.DurationVar(&o.limit, "time", o.limit, "time limit per board; the best found so far is printed, marked unproven (default 0: none)")
+	fs.Int64Var(&o.nodes, "nodes", o.nodes, "node budget per board, like --time but the same on any machine (default 0: none)")
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB, "transposition table size in MiB (16-byte entries, a power of two of them)")
 	fs.BoolVar(&o.noTable, "no-table", o.noTable, "search without the transposition table (to measure what it saves)")
 	fs.BoolVar(&o.noBound, "no-bound", o.noBound, "one player: search without the pruning bound (to measure what it saves)")
@@ -87,8 +89,8 @@ func runSolve(ctx context.Context, e env, args []string) int {
 			return usageError(e, fs.Name(), errors.New("--objective is for one player; a --variant has its own objectives"))
 		}
 	}
-	if o.limit < 0 || o.tableMB < 1 {
-		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --table-mb %d: want a time >= 0 and at least 1 MiB", o.limit, o.tableMB))
+	if o.limit < 0 || o.nodes < 0 || o.tableMB < 1 {
+		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --nodes %d, --table-mb %d: want a time and a budget >= 0 and at least 1 MiB", o.limit, o.nodes, o.tableMB))
 	}
 	log, err := consolelog.New(o.logLevel, e.stderr)
 	if err != nil {
@@ -105,7 +107,7 @@ func runSolve(ctx context.Context, e env, args []string) int {
 	if err != nil {
 		return usageError(e, fs.Name(), err)
 	}
-	opt := solve.Options{Objective: obj, Penalty: o.penalty, TableMB: o.tableMB, NoBound: o.noBound}
+	opt := solve.Options{Objective: obj, Penalty: o.penalty, TableMB: o.tableMB, NoBound: o.noBound, MaxNodes: o.nodes}
 	if o.noTable {
 		opt.TableMB = 0
 	}

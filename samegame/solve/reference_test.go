@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/tcgothello/mcts/samegame"
@@ -64,18 +63,6 @@ func refVariant(b samegame.Board, v Variant, penalty bool, mover int, s [2]int, 
 		}
 	}
 	return best
-}
-
-func randomBoard(r *rand.Rand, w, h, colours int) samegame.Board {
-	rows := make([]string, h)
-	for y := range rows {
-		var sb strings.Builder
-		for range w {
-			sb.WriteByte(byte('0' + r.IntN(colours)))
-		}
-		rows[y] = sb.String()
-	}
-	return samegame.MustBoard(rows...)
 }
 
 // checkBoard compares the solver with the reference on b for both
@@ -155,7 +142,7 @@ func TestAgainstReference(t *testing.T) {
 	}
 	for i := range n {
 		w, h := 2+r.IntN(4), 2+r.IntN(4)
-		b := randomBoard(r, w, h, 2+r.IntN(3))
+		b := samegame.RandomBoard(r, w, h, 2+r.IntN(3))
 		checkBoard(t, configs[i%len(configs)], b)
 	}
 }
@@ -165,7 +152,7 @@ func TestAgainstReference(t *testing.T) {
 func TestBoundsAdmissible(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 200 {
-		b := randomBoard(r, 2+r.IntN(3), 2+r.IntN(3), 1+r.IntN(4))
+		b := samegame.RandomBoard(r, 2+r.IntN(3), 2+r.IntN(3), 1+r.IntN(4))
 		for {
 			for _, penalty := range []bool{false, true} {
 				if u, best := Bound(&b), refBest(b, 1, penalty); u < best {

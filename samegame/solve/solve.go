@@ -34,6 +34,10 @@ type Options struct {
 	TableMB int
 	// NoBound turns the pruning bound off (for measuring what it saves).
 	NoBound bool
+	// MaxNodes stops a search after about this many nodes, unproven (0:
+	// no limit): a budget that, unlike a time, gives the same result on
+	// any machine at any load.
+	MaxNodes int64
 }
 
 // DefaultTableMB is the default table size: 4M entries of 16 bytes, a
@@ -69,6 +73,9 @@ type Solver struct {
 	sign  int // +1 to maximise the score, -1 to minimise it
 
 	moves [samegame.MaxPlies + 1][samegame.MaxMoves]samegame.Group
+	// boards[ply] holds the position searched at ply: a child played on a
+	// local copy would move to the heap, one allocation a node.
+	boards [samegame.MaxPlies + 1]samegame.Board
 	// pv[ply][:pvLen[ply]] is the best continuation found from ply;
 	// pvEnd[ply] says it reaches the end of the game (a table hit cuts it).
 	pv    [samegame.MaxPlies + 1][samegame.MaxPlies]samegame.Cell
@@ -109,11 +116,19 @@ func (s *Solver) Solve(ctx context.Context, b samegame.Board) Result {
 	moves := append([]samegame.Cell(nil), s.pv[0][:s.pvLen[0]]...)
 	if !s.pvEnd[0] {
 		// The value is proven; finding its line must not be cut short.
-		s.ctx = context.Background()
+		budget := s.opt.MaxNodes
+		s.ctx, s.opt.MaxNodes = context.Background(), 0
 		moves = s.complete(b, moves, v)
+		s.opt.MaxNodes = budget
 	}
 	score, _, _ := samegame.Replay(b, moves, s.opt.Penalty)
 	return Result{Score: score, Moves: moves, Nodes: s.nodes, Proven: !s.stop}
+}
+
+// expired says whether the search must stop: its context ended or its
+// node budget is spent.
+func (s *Solver) expired() bool {
+	return s.ctx.Err() != nil || (s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes)
 }
 
 // greedy plays the group that scores most (least, for Min) until the end,
@@ -185,21 +200,16 @@ func (s *Solver) bound(b *samegame.Board) int {
 func (s *Solver) search(b *samegame.Board, alpha, acc, ply int) int {
 	s.nodes++
 	s.pvLen[ply], s.pvEnd[ply] = 0, true
-	if s.nodes%checkEvery == 0 && s.ctx.Err() != nil {
+	if s.nodes%checkEvery == 0 && s.expired() {
 		s.stop = true
 	}
 	if s.stop {
 		return math.MinInt32
 	}
-	moves := b.Moves(s.moves[ply][:0])
-	if len(moves) == 0 {
-		v := s.sign * b.EndAdjustment(s.opt.Penalty)
-		if acc+v > s.bestScore {
-			s.bestScore = acc + v
-			s.best = append(s.best[:0], s.path[:ply]...)
-		}
-		return v
-	}
+	// The bound and the table come before the moves: a node they settle
+	// costs no group finding. The bound holds at the end of the game too
+	// (Bound is at least the end adjustment there, and -LowerBound at
+	// least its negation), so it may answer before the end is seen.
 	if !s.opt.NoBound {
 		if u := s.bound(b); u <= alpha {
 			return u
@@ -213,15 +223,25 @@ func (s *Solver) search(b *samegame.Board, alpha, acc, ply int) int {
 			return v
 		}
 	}
+	moves := b.Moves(s.moves[ply][:0])
+	if len(moves) == 0 {
+		v := s.sign * b.EndAdjustment(s.opt.Penalty)
+		if acc+v > s.bestScore {
+			s.bestScore = acc + v
+			s.best = append(s.best[:0], s.path[:ply]...)
+		}
+		return v
+	}
 	// Larger groups (smaller, for Min) first: good lines early raise alpha.
 	sortMoves(moves, s.sign)
 	best := math.MinInt32
+	child := &s.boards[ply+1]
 	for _, m := range moves {
-		child := *b
+		*child = *b
 		p, _ := child.Play(m.Cell)
 		p *= s.sign
 		s.path[ply] = m.Cell
-		v := p + s.search(&child, max(alpha, best)-p, acc+p, ply+1)
+		v := p + s.search(child, max(alpha, best)-p, acc+p, ply+1)
 		if s.stop {
 			return math.MinInt32
 		}

@@ -160,7 +160,7 @@ func (s *Solver) SolveVariant(ctx context.Context, b samegame.Board, v Variant) 
 // a bound at or outside.
 func (s *Solver) negamax(b *samegame.Board, v Variant, maximiser bool, alpha, beta, ply int) int {
 	s.nodes++
-	if s.nodes%checkEvery == 0 && s.ctx.Err() != nil {
+	if s.nodes%checkEvery == 0 && s.expired() {
 		s.stop = true
 	}
 	if s.stop {
@@ -193,11 +193,12 @@ func (s *Solver) negamax(b *samegame.Board, v Variant, maximiser bool, alpha, be
 	}
 	sortMoves(moves, 1)
 	best := -infinity
+	child := &s.boards[ply+1]
 	for _, m := range moves {
-		child := *b
+		*child = *b
 		p, _ := child.Play(m.Cell)
 		r := v.Reward(p, maximiser)
-		val := r - s.negamax(&child, v, !maximiser, r-beta, r-max(alpha, best), ply+1)
+		val := r - s.negamax(child, v, !maximiser, r-beta, r-max(alpha, best), ply+1)
 		if s.stop {
 			return 0
 		}

@@ -12,18 +12,6 @@ import (
 	"github.com/tcgothello/mcts/samegame/solve"
 )
 
-func randomBoard(r *rand.Rand, w, h, colours int) samegame.Board {
-	rows := make([]string, h)
-	for y := range rows {
-		var sb strings.Builder
-		for range w {
-			sb.WriteByte(byte('0' + r.IntN(colours)))
-		}
-		rows[y] = sb.String()
-	}
-	return samegame.MustBoard(rows...)
-}
-
 // negamax is plain negamax over the Game interface alone.
 func negamax(g Game, s State) int {
 	moves := g.Moves(&s, nil)
@@ -48,7 +36,7 @@ func TestGameAgreesWithSolver(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	ctx := context.Background()
 	for i := range 120 {
-		b := randomBoard(r, 2+r.IntN(3), 2+r.IntN(3), 2+r.IntN(3))
+		b := samegame.RandomBoard(r, 2+r.IntN(3), 2+r.IntN(3), 2+r.IntN(3))
 		for _, penalty := range []bool{false, true} {
 			s := solve.NewSolver(solve.Options{Penalty: penalty, TableMB: 1})
 			for _, v := range []solve.Variant{solve.Minimax, solve.More, solve.Less} {
@@ -75,7 +63,7 @@ func abs(x int) int {
 
 // TestPlayoutAllocatesNothing: the playout, the search's inner loop.
 func TestPlayoutAllocatesNothing(t *testing.T) {
-	b := randomBoard(rand.New(rand.NewPCG(1, 1)), 10, 10, 4)
+	b := samegame.RandomBoard(rand.New(rand.NewPCG(1, 1)), 10, 10, 4)
 	g := NewGame(solve.More, false, b)
 	rng := mcts.NewRNG(1)
 	s := NewState(b)
@@ -93,7 +81,7 @@ func TestSearchFindsWins(t *testing.T) {
 	s := solve.NewSolver(solve.Options{TableMB: 1})
 	checked := 0
 	for range 60 {
-		b := randomBoard(r, 3, 3, 3)
+		b := samegame.RandomBoard(r, 3, 3, 3)
 		if b.Terminal() || s.SolveVariant(ctx, b, solve.More).Value <= 0 {
 			continue
 		}
