@@ -3,12 +3,12 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
 
-	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 )
 
@@ -317,7 +317,6 @@ func BenchmarkPolicyPlayout(bm *testing.B) {
 	}
 }
 
-var _ = mcts.Mix
 
 // TestBeamByEvaluation: the beam valued by the evaluation instead of
 // playouts returns sequences that replay to their score, is exact on
@@ -358,5 +357,59 @@ func TestBeamByEvaluation(t *testing.T) {
 			t.Errorf("two runs differ:\n%s\n%s", prev, got)
 		}
 		prev = got
+	}
+}
+
+// TestAdaptMatchesRosin: NRPA's adaptation, which keeps exp(w) and
+// multiplies, gives the weights of Rosin's pseudocode written plainly
+// (log weights in a map, a copy of the policy changed while the old one
+// gives the probabilities), on random rollouts whose steps share codes.
+func TestAdaptMatchesRosin(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for trial := range 50 {
+		ref := map[uint32]float64{}
+		pol := make(policy, 1<<policyBits)
+		for i := range pol {
+			pol[i] = 1
+		}
+		for range 30 {
+			c := uint32(r.IntN(40))
+			ref[c] = r.NormFloat64()
+			pol[c] = math.Exp(ref[c])
+		}
+		ro := newRollout()
+		for range 1 + r.IntN(20) {
+			ro.offsets = append(ro.offsets, int32(len(ro.legal)))
+			n := 1 + r.IntN(8)
+			for range n {
+				ro.legal = append(ro.legal, uint32(r.IntN(40)))
+			}
+			ro.chosen = append(ro.chosen, ro.legal[len(ro.legal)-1-r.IntN(n)])
+		}
+		ro.offsets = append(ro.offsets, int32(len(ro.legal)))
+		alpha := 0.5 + r.Float64()
+		// Rosin's adapt, literally.
+		next := map[uint32]float64{}
+		for c, w := range ref {
+			next[c] = w
+		}
+		for step, chosen := range ro.chosen {
+			next[chosen] += alpha
+			z := 0.0
+			for _, c := range ro.legal[ro.offsets[step]:ro.offsets[step+1]] {
+				z += math.Exp(ref[c])
+			}
+			for _, c := range ro.legal[ro.offsets[step]:ro.offsets[step+1]] {
+				next[c] -= alpha * math.Exp(ref[c]) / z
+			}
+		}
+		s := newSearcher(context.Background(), standard(t)[0], DefaultConfig(), time.Time{}, 0)
+		s.cfg.Alpha = alpha
+		s.adapt(&nrpaState{}, pol, &ro)
+		for c := uint32(0); c < 40; c++ {
+			if want := math.Exp(next[c]); math.Abs(pol[c]-want) > 1e-9*want {
+				t.Fatalf("trial %d code %d: exp(w) %v, Rosin's %v", trial, c, pol[c], want)
+			}
+		}
 	}
 }
