@@ -317,7 +317,6 @@ func BenchmarkPolicyPlayout(bm *testing.B) {
 	}
 }
 
-
 // TestBeamByEvaluation: the beam valued by the evaluation instead of
 // playouts returns sequences that replay to their score, is exact on
 // small boards (its passes widen until none drops a position), and is
