@@ -44,6 +44,7 @@ type searchOptions struct {
 	algo     string
 	limit    time.Duration
 	playouts int64
+	cpu      bool
 	cfg      search.Config
 	boards   []int
 	resume   string
@@ -57,6 +58,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	c := &o.cfg
 	fs.StringVar(&o.algo, "algo", o.algo, "nmcs, nrpa, sp-mcts, beam or depth")
 	fs.DurationVar(&o.limit, "time", o.limit, "time per board (0: none; then --playouts is needed)")
+	fs.BoolVar(&o.cpu, "cpu", o.cpu, "--time counts the CPU time the search uses, not wall time: a core of its own on a shared machine")
 	fs.Int64Var(&o.playouts, "playouts", o.playouts, "playout budget per board, positions for depth (0: none)")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the random numbers")
 	fs.BoolVar(&c.Penalty, "penalty", c.Penalty, "subtract (c-2)^2 at the end for each colour with c > 2 cells left")
@@ -116,8 +118,12 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	if results != nil {
 		defer results.Close()
 	}
-	fmt.Fprintf(e.stdout, "# samegame search %s: %s, time %v, playouts %d a board, seed %d, %s\n",
-		path, describe(c), o.limit, o.playouts, c.Seed, penaltyName(c.Penalty))
+	clock := "time"
+	if o.cpu {
+		clock = "cpu time"
+	}
+	fmt.Fprintf(e.stdout, "# samegame search %s: %s, %s %v, playouts %d a board, seed %d, %s\n",
+		path, describe(c), clock, o.limit, o.playouts, c.Seed, penaltyName(c.Penalty))
 	total, count := 0, 0
 	start := time.Now()
 	for _, n := range numbers {
@@ -128,7 +134,10 @@ func runSearch(ctx context.Context, e env, args []string) int {
 			continue
 		}
 		var lim search.Limits
-		if o.limit > 0 {
+		switch {
+		case o.limit > 0 && o.cpu:
+			lim.CPU = o.limit
+		case o.limit > 0:
 			lim.Deadline = time.Now().Add(o.limit)
 		}
 		lim.Playouts = o.playouts
@@ -154,7 +163,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 		total += r.Score
 		count++
 		log.Info("board done", zap.Int("board", n), zap.Int("score", r.Score), zap.Int64("playouts", r.Playouts),
-			zap.Int64("nodes", r.Nodes), zap.Duration("time", r.Elapsed))
+			zap.Int64("nodes", r.Nodes), zap.Duration("time", r.Elapsed), zap.Duration("cpu", r.CPU))
 		if ctx.Err() != nil {
 			fmt.Fprintln(e.stderr, "samegame search: interrupted")
 			return exitError

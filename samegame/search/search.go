@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/proctime"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 )
@@ -172,6 +173,11 @@ type Limits struct {
 	// search and the beam valued by evaluation (which play none)
 	// positions visited.
 	Playouts int64
+	// CPU is a limit on the CPU time the process uses from the start of
+	// the search, 0 for none: on a shared machine, where the search waits
+	// for a core much of the time, it gives the search the work of CPU on
+	// one core of its own, whatever the wall time.
+	CPU time.Duration
 }
 
 // ErrNoLimit is returned for a search that could run for ever.
@@ -186,6 +192,9 @@ type Result struct {
 	Playouts int64
 	Nodes    int64
 	Elapsed  time.Duration
+	// CPU is the CPU time the process used during the search (0 where it
+	// cannot be read): on a loaded machine, less than Elapsed.
+	CPU time.Duration
 }
 
 // Search returns the best sequence of moves it finds from b, to the end
@@ -194,6 +203,7 @@ type Result struct {
 // one for the same seed, since the best sequence seen is kept.
 func Search(ctx context.Context, b samegame.Board, cfg Config, lim Limits) (Result, error) {
 	start := time.Now()
+	cpuStart, _ := proctime.CPU()
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -204,10 +214,17 @@ func Search(ctx context.Context, b samegame.Board, cfg Config, lim Limits) (Resu
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	if deadline.IsZero() && lim.Playouts == 0 {
+	if deadline.IsZero() && lim.Playouts == 0 && lim.CPU <= 0 {
 		return Result{}, ErrNoLimit
 	}
 	s := newSearcher(ctx, b, cfg, deadline, lim.Playouts)
+	if lim.CPU > 0 {
+		if now, ok := proctime.CPU(); ok {
+			s.cpuLimit, s.cpuEnd = true, now+lim.CPU
+		} else {
+			return Result{}, errors.New("a CPU time limit: the process's CPU time cannot be read on this system")
+		}
+	}
 	switch cfg.Algorithm {
 	case NMCS:
 		s.runNMCS()
@@ -225,11 +242,13 @@ func Search(ctx context.Context, b samegame.Board, cfg Config, lim Limits) (Resu
 	if s.bestScore == math.MinInt {
 		// Stopped before a single playout: one playout from the root
 		// gives a whole game (it ignores the limits).
-		s.stopped = false
+		s.stopped, s.cpuLimit = false, false
 		s.budget, s.deadline = 0, time.Time{}
 		s.playout(&s.root, 0)
 	}
+	cpuEnd, _ := proctime.CPU()
 	return Result{
+		CPU:      cpuEnd - cpuStart,
 		Score:    s.bestScore,
 		Moves:    cells(s.best),
 		Playouts: s.playouts,
@@ -270,6 +289,8 @@ type searcher struct {
 	root     grid
 	deadline time.Time
 	budget   int64
+	cpuLimit bool // stop when the process's CPU time reaches cpuEnd
+	cpuEnd   time.Duration
 	stopped  bool
 	rng      mcts.RNG
 	sc       scratch
@@ -323,9 +344,30 @@ func (s *searcher) done() bool {
 	return s.stopped
 }
 
-// expired reports whether the deadline has passed or the context ended.
+// expired reports whether the deadline or the CPU limit has passed, or the
+// context ended.
 func (s *searcher) expired() bool {
+	if s.cpuLimit {
+		if now, _ := proctime.CPU(); now >= s.cpuEnd {
+			return true
+		}
+	}
 	return !s.deadline.IsZero() && !time.Now().Before(s.deadline) || s.ctx.Err() != nil
+}
+
+// remaining returns the time the search has left: until the deadline, or
+// of CPU time, whichever is less; ok is false when it has neither.
+func (s *searcher) remaining() (left time.Duration, ok bool) {
+	if !s.deadline.IsZero() {
+		left, ok = time.Until(s.deadline), true
+	}
+	if s.cpuLimit {
+		now, _ := proctime.CPU()
+		if cpu := s.cpuEnd - now; !ok || cpu < left {
+			left, ok = cpu, true
+		}
+	}
+	return left, ok
 }
 
 // offer keeps line, a whole game from the root scoring score, if it is the

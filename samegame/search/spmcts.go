@@ -24,10 +24,13 @@ import (
 // leaves the late moves, whose trees are small, what remains.
 const spFrontLoad = 2
 
-// spArena is the core's arena for SP-MCTS, 2^21 nodes (64 MiB): a 60 s
-// search makes far fewer nodes (a playout takes tens of microseconds and
-// a leaf is expanded at its fourth visit), so it never fills.
-const spArena = 1 << 21
+// spArena is the core's arena for SP-MCTS, 2^20 nodes (32 MiB), allocated
+// and cleared once a board. A 60 s search fills it (a leaf is expanded at
+// its fourth visit into some 20-40 children); the core then goes on
+// playing out from the leaves it has, and the subtree kept after each move
+// (Config.Reuse) frees the rest. A larger arena costs its clearing, which
+// on the loaded test machine took seconds at 2^21.
+const spArena = 1 << 20
 
 // spMove is a move as the core stores it: the grid index of the group's
 // representative.
@@ -127,8 +130,11 @@ func (s *searcher) runSPMCTS() error {
 		if s.budget > 0 {
 			lim.Playouts = max(1, (s.budget-s.playouts)/int64(left))
 		}
-		if !s.deadline.IsZero() {
-			lim.Deadline = time.Now().Add(time.Until(s.deadline) / time.Duration(left))
+		if t, ok := s.remaining(); ok {
+			// A share of the CPU time left is given as wall time: the
+			// core knows no other clock, and on a loaded machine the
+			// search then uses less CPU than its share, never more.
+			lim.Deadline = time.Now().Add(t / time.Duration(left))
 		}
 		res, err := core.Search(s.ctx, st, lim)
 		if err != nil {
