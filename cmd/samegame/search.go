@@ -67,6 +67,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&c.Level, "level", c.Level, "nmcs, nrpa: nesting level (default 1 for nmcs, 3 for nrpa)")
 	fs.IntVar(&c.Iterations, "iterations", c.Iterations, "nrpa: level n-1 searches of a level-n search")
 	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "nrpa: learning rate of the policy")
+	fs.Float64Var(&c.TabuBias, "tabu-bias", c.TabuBias, "nrpa: weight factor of the avoided colour's moves in playouts (0: never played while others exist)")
 	fs.IntVar(&c.Width, "width", c.Width, "beam: width of the first pass")
 	fs.BoolVar(&c.BeamPlayouts, "beam-playouts", c.BeamPlayouts, "beam: value positions by a playout (--beam-playouts=false: by the evaluation, much wider)")
 	fs.IntVar(&c.Plies, "plies", c.Plies, "depth: plies searched before the evaluation, first game")
@@ -183,6 +184,9 @@ func describe(c *search.Config) string {
 	case search.NMCS:
 		return fmt.Sprintf("nmcs level %d, %s", c.Level, tabu)
 	case search.NRPA:
+		if c.Tabu && c.TabuBias > 0 {
+			tabu = fmt.Sprintf("tabu colour weighted %g", c.TabuBias)
+		}
 		return fmt.Sprintf("nrpa level %d, %d iterations, alpha %g, %s", c.Level, c.Iterations, c.Alpha, tabu)
 	case search.SPMCTS:
 		return fmt.Sprintf("sp-mcts C %g D %g, %s", c.Exploration, c.VarianceD, tabu)

@@ -44,6 +44,21 @@ func code(m group) uint32 {
 	return uint32(mcts.Mix(uint64(m.colour)|uint64(m.rep)<<8|uint64(m.size)<<24) >> (64 - policyBits))
 }
 
+// biasFlag marks, in a rollout's codes, a move of the avoided colour,
+// whose weight a playout multiplied by Config.TabuBias; the policy index
+// is the code without it.
+const biasFlag = 1 << 31
+
+// biased returns the weight a playout gave code c: exp(w), times the tabu
+// bias for a flagged code (the bias of Cazenave's generalised NRPA, whose
+// probabilities, and so whose gradient, include it).
+func (s *searcher) biased(pol policy, c uint32) float64 {
+	if c&biasFlag != 0 {
+		return pol[c&^biasFlag] * s.cfg.TabuBias
+	}
+	return pol[c]
+}
+
 // rollout is one playout of NRPA: its score, its moves, the code played
 // at each step and the codes it could have played (legal[offsets[t] :
 // offsets[t+1]] at step t), which adaptation needs.
@@ -152,6 +167,9 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 		if len(moves) == 0 {
 			break
 		}
+		// The candidates: the moves the colour rule allows (all of them
+		// when it allows none), or with a tabu bias every move, those of
+		// the avoided colour weighted down (their codes flagged).
 		anyAllowed := false
 		for _, m := range moves {
 			if allowed(&b, m, tabu) {
@@ -159,15 +177,21 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 				break
 			}
 		}
+		exclude := anyAllowed && s.cfg.TabuBias == 0
 		r.offsets = append(r.offsets, int32(len(r.legal)))
 		w := st.weights[:0]
 		sum := 0.0
 		for _, m := range moves {
-			if anyAllowed && !allowed(&b, m, tabu) {
+			ok := !anyAllowed || allowed(&b, m, tabu)
+			if exclude && !ok {
 				continue
 			}
 			c := code(m)
 			e := pol[c]
+			if !ok {
+				c |= biasFlag
+				e *= s.cfg.TabuBias
+			}
 			r.legal = append(r.legal, c)
 			w = append(w, e)
 			sum += e
@@ -184,7 +208,7 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 		var chosen group
 		j := 0
 		for _, m := range moves {
-			if anyAllowed && !allowed(&b, m, tabu) {
+			if exclude && !allowed(&b, m, tabu) {
 				continue
 			}
 			if j == k {
@@ -214,12 +238,12 @@ func (s *searcher) adapt(st *nrpaState, pol policy, r *rollout) {
 		legal := r.legal[r.offsets[t]:r.offsets[t+1]]
 		z := 0.0
 		for _, c := range legal {
-			z += pol[c]
+			z += s.biased(pol, c)
 		}
 		for _, c := range legal {
-			ds = append(ds, delta{c, -alpha * pol[c] / z})
+			ds = append(ds, delta{c &^ biasFlag, -alpha * s.biased(pol, c) / z})
 		}
-		ds = append(ds, delta{r.chosen[t], alpha})
+		ds = append(ds, delta{r.chosen[t] &^ biasFlag, alpha})
 	}
 	for _, d := range ds {
 		pol[d.code] *= math.Exp(d.d)

@@ -83,6 +83,13 @@ type Config struct {
 	Iterations int
 	// Alpha is NRPA's learning rate.
 	Alpha float64
+	// TabuBias, for NRPA with Tabu, multiplies the weight of the avoided
+	// colour's moves in its playouts instead of excluding them (0, the
+	// default, excludes them as the other playouts do): the policy can
+	// then learn that one of them is good, where the avoided colour is
+	// no better a choice than another (a board whose colours are nearly
+	// equal in number).
+	TabuBias float64
 
 	// Width is the beam's width on its first pass; each later pass doubles it.
 	Width int
@@ -148,6 +155,9 @@ func (c Config) Validate() error {
 	}
 	if c.Iterations < 1 {
 		errs = append(errs, fmt.Errorf("iterations %d: want 1 or more", c.Iterations))
+	}
+	if !(c.TabuBias >= 0 && c.TabuBias <= 1) {
+		errs = append(errs, fmt.Errorf("tabu bias %v: want 0..1", c.TabuBias))
 	}
 	if !(c.Alpha > 0) || math.IsInf(c.Alpha, 0) {
 		errs = append(errs, fmt.Errorf("alpha %v: want a finite number > 0", c.Alpha))

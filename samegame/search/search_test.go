@@ -387,7 +387,8 @@ func TestBeamByEvaluation(t *testing.T) {
 // TestAdaptMatchesRosin: NRPA's adaptation, which keeps exp(w) and
 // multiplies, gives the weights of Rosin's pseudocode written plainly
 // (log weights in a map, a copy of the policy changed while the old one
-// gives the probabilities), on random rollouts whose steps share codes.
+// gives the probabilities), on random rollouts whose steps share codes,
+// with and without the tabu bias in the probabilities.
 func TestAdaptMatchesRosin(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for trial := range 50 {
@@ -406,29 +407,44 @@ func TestAdaptMatchesRosin(t *testing.T) {
 			ro.offsets = append(ro.offsets, int32(len(ro.legal)))
 			n := 1 + r.IntN(8)
 			for range n {
-				ro.legal = append(ro.legal, uint32(r.IntN(40)))
+				c := uint32(r.IntN(40))
+				if trial%2 == 1 && r.IntN(3) == 0 {
+					c |= biasFlag // a move of the avoided colour
+				}
+				ro.legal = append(ro.legal, c)
 			}
 			ro.chosen = append(ro.chosen, ro.legal[len(ro.legal)-1-r.IntN(n)])
 		}
 		ro.offsets = append(ro.offsets, int32(len(ro.legal)))
 		alpha := 0.5 + r.Float64()
-		// Rosin's adapt, literally.
+		bias := 0.0
+		if trial%2 == 1 {
+			bias = 0.1
+		}
+		beta := func(c uint32) float64 {
+			if c&biasFlag != 0 {
+				return bias
+			}
+			return 1
+		}
+		// Rosin's adapt, literally, with the bias in the probabilities
+		// (generalised NRPA).
 		next := map[uint32]float64{}
 		for c, w := range ref {
 			next[c] = w
 		}
 		for step, chosen := range ro.chosen {
-			next[chosen] += alpha
+			next[chosen&^biasFlag] += alpha
 			z := 0.0
 			for _, c := range ro.legal[ro.offsets[step]:ro.offsets[step+1]] {
-				z += math.Exp(ref[c])
+				z += math.Exp(ref[c&^biasFlag]) * beta(c)
 			}
 			for _, c := range ro.legal[ro.offsets[step]:ro.offsets[step+1]] {
-				next[c] -= alpha * math.Exp(ref[c]) / z
+				next[c&^biasFlag] -= alpha * math.Exp(ref[c&^biasFlag]) * beta(c) / z
 			}
 		}
 		s := newSearcher(context.Background(), standard(t)[0], DefaultConfig(), time.Time{}, 0)
-		s.cfg.Alpha = alpha
+		s.cfg.Alpha, s.cfg.TabuBias = alpha, bias
 		s.adapt(&nrpaState{}, pol, &ro)
 		for c := uint32(0); c < 40; c++ {
 			if want := math.Exp(next[c]); math.Abs(pol[c]-want) > 1e-9*want {
