@@ -30,13 +30,15 @@ game), joined by commas; NODES the positions the search visited (moves played in
 and outside them); then a '# total' line. Every sequence is replayed with the rules before it is
 printed.
 
-Algorithms (--algo): nmcs, Nested Monte-Carlo Search (--level); nrpa, Nested Rollout Policy
-Adaptation (--level, --iterations, --alpha); sp-mcts, single-player MCTS on the shared core
-(--exploration, --variance-d); beam, beam search valued by playouts (--width, doubled each pass);
-depth, the depth-limited search with an evaluation function (--plies, one more each game).
-Playouts avoid the most frequent colour until it is the only choice (--tabu). One core. With
---playouts and no --time a run depends only on --seed. docs/samegame.md has the details and the
-results on the standard boards.
+Algorithms (--algo): nrpa (the default), Nested Rollout Policy Adaptation (--level, --iterations,
+--alpha, --tabu-bias); nmcs, Nested Monte-Carlo Search (--level); sp-mcts, single-player MCTS on
+the shared core (--exploration, --variance-d); beam, beam search valued by playouts or by the
+evaluation (--width, doubled each pass; --beam-playouts); depth, the depth-limited search with an
+evaluation function (--plies, one more each game). Playouts avoid the most frequent colour until
+it is the only choice (--tabu). One core. --time is wall time a board, or with --cpu the CPU time
+the search uses (for a shared machine). With --playouts and no --time a run depends only on
+--seed. --resume makes a long run resumable. docs/samegame.md has the details and the results on
+the standard boards.
 `
 
 // searchOptions is the command line of 'samegame search'.
@@ -59,12 +61,13 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&o.algo, "algo", o.algo, "nmcs, nrpa, sp-mcts, beam or depth")
 	fs.DurationVar(&o.limit, "time", o.limit, "time per board (0: none; then --playouts is needed)")
 	fs.BoolVar(&o.cpu, "cpu", o.cpu, "--time counts the CPU time the search uses, not wall time: a core of its own on a shared machine")
-	fs.Int64Var(&o.playouts, "playouts", o.playouts, "playout budget per board, positions for depth (0: none)")
+	fs.Int64Var(&o.playouts, "playouts", o.playouts, "playout budget per board; positions visited for depth and the beam valued by evaluation (0: none)")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the random numbers")
 	fs.BoolVar(&c.Penalty, "penalty", c.Penalty, "subtract (c-2)^2 at the end for each colour with c > 2 cells left")
 	fs.BoolVar(&c.Tabu, "tabu", c.Tabu, "playouts avoid the most frequent colour until it is the only choice (--tabu=false: uniform)")
 	fs.IntVar(&c.Probes, "probes", c.Probes, "random cells a playout probes for its move before it lists them all (0: always list)")
-	fs.IntVar(&c.Level, "level", c.Level, "nmcs, nrpa: nesting level (default 1 for nmcs, 3 for nrpa)")
+	c.Level = 0 // the algorithm's own default, below
+	fs.IntVar(&c.Level, "level", c.Level, "nmcs, nrpa: nesting level, 1 and up (0: the algorithm's default, 1 for nmcs, 3 for nrpa)")
 	fs.IntVar(&c.Iterations, "iterations", c.Iterations, "nrpa: level n-1 searches of a level-n search")
 	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "nrpa: learning rate of the policy")
 	fs.Float64Var(&c.TabuBias, "tabu-bias", c.TabuBias, "nrpa: weight factor of the avoided colour's moves in playouts (0: never played while others exist)")
@@ -87,7 +90,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 		return usageError(e, fs.Name(), fmt.Errorf("--algo: %w", err))
 	}
 	c.Algorithm = algo
-	if !fs.Changed("level") {
+	if c.Level == 0 {
 		c.Level = search.DefaultLevel(algo)
 	}
 	if err := c.Validate(); err != nil {

@@ -113,7 +113,7 @@ func TestSearchUsage(t *testing.T) {
 	}{
 		{[]string{"search", "--algo", "mcts", small}, "unknown algorithm"},
 		{[]string{"search", "--time", "0", small}, "want a time or a budget"},
-		{[]string{"search", "--level", "0", small}, "level 0"},
+		{[]string{"search", "--level", "-1", small}, "level -1"},
 		{[]string{"search", "--width", "0", "--algo", "beam", small}, "width 0"},
 		{[]string{"search", "--board", "9", small}, "--board 9"},
 		{[]string{"search"}, "want one board FILE"},
