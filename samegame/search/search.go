@@ -77,32 +77,43 @@ type Config struct {
 	// Level is the nesting level of NMCS and NRPA: a level-n step runs a
 	// level n-1 search after each move (NMCS) or n-1 searches to adapt the
 	// policy (NRPA); level 0 is one playout. A run that ends before the
-	// deadline starts again (the best sequence is kept).
+	// limits starts again (the best sequence is kept). DefaultLevel gives
+	// each algorithm's default.
 	Level int
 	// Iterations is NRPA's N, the level n-1 searches of one level-n search.
+	// Default 100, Rosin's value, not tuned here.
 	Iterations int
-	// Alpha is NRPA's learning rate.
+	// Alpha is NRPA's learning rate. Default 1, Rosin's value, not tuned
+	// here.
 	Alpha float64
 	// TabuBias, for NRPA with Tabu, multiplies the weight of the avoided
 	// colour's moves in its playouts instead of excluding them (0, the
 	// default, excludes them as the other playouts do): the policy can
 	// then learn that one of them is good, where the avoided colour is
 	// no better a choice than another (a board whose colours are nearly
-	// equal in number).
+	// equal in number). Default 0: at 30,000 playouts a board, 0.05 and
+	// 0.2 lost to 0 on boards 1-5 and 7 (docs/samegame.md).
 	TabuBias float64
 
-	// Width is the beam's width on its first pass; each later pass doubles it.
+	// Width is the beam's width on its first pass; each later pass doubles
+	// it. Default 64: 16 and 64 scored alike in the matches, and 64 makes
+	// a first pass of a few seconds on a 15x15 board.
 	Width int
 	// BeamPlayouts values the beam's positions by a playout each; false
 	// values them by the evaluation (evaluate), far cheaper, so the beam
 	// can be much wider for the same time.
 	BeamPlayouts bool
 
-	// Plies is the depth of the depth-limited search.
+	// Plies is the depth of the depth-limited search's first game (each
+	// later game searches a ply deeper). Default 2, the seed's example: a
+	// 2-ply game takes well under a second on a 15x15 board, so deeper
+	// games follow within a 10 s budget.
 	Plies int
 
 	// Exploration and VarianceD are SP-MCTS's C and D, in points and
-	// points squared (the search divides them by ScoreScale to reward units).
+	// points squared (the search divides them by ScoreScale to reward
+	// units). Defaults 0.5 and 10,000: Schadd et al.'s first values for raw
+	// scores, not tuned here (SP-MCTS trailed NRPA by a wide margin).
 	Exploration float64
 	VarianceD   float64
 }
