@@ -8,7 +8,8 @@ import (
 	"github.com/tcgothello/mcts/internal/cpuclock"
 )
 
-func standardBoard(tb testing.TB, n int) Board {
+// standardBoards reads the standard set.
+func standardBoards(tb testing.TB) []Board {
 	f, err := os.Open("testdata/standard20.txt")
 	if err != nil {
 		tb.Fatal(err)
@@ -18,8 +19,11 @@ func standardBoard(tb testing.TB, n int) Board {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return bs[n]
+	return bs
 }
+
+// standardBoard is board n (from 0) of the standard set.
+func standardBoard(tb testing.TB, n int) Board { return standardBoards(tb)[n] }
 
 // randomGame plays uniformly random moves to the end and returns the
 // score; the benchmark's unit of work.

@@ -3,7 +3,6 @@ package samegame
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -284,15 +283,7 @@ func TestAgainstReference(t *testing.T) {
 }
 
 func TestStandardSet(t *testing.T) {
-	f, err := os.Open("testdata/standard20.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	boards, err := ParseBoards(f, "standard20.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	boards := standardBoards(t)
 	if len(boards) != 20 {
 		t.Fatalf("%d boards", len(boards))
 	}

@@ -146,6 +146,10 @@ func runPlay(ctx context.Context, e env, args []string) int {
 			fmt.Fprintln(e.stdout, "quit")
 			return exitOK
 		}
+		if ctx.Err() != nil {
+			fmt.Fprintln(e.stderr, "samegame play: interrupted")
+			return exitError
+		}
 		fmt.Fprintf(e.stderr, "samegame play: %v\n", err)
 		return exitError
 	}

@@ -137,7 +137,7 @@ func TestAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 26))
 	configs := []map[key]*Solver{solvers(1, false), solvers(0, false), solvers(1, true)}
 	n := 300
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 60
 	}
 	for i := range n {

@@ -3,6 +3,7 @@ package versus
 import (
 	"bufio"
 	"context"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -149,5 +150,14 @@ func TestSessionTranscript(t *testing.T) {
 	alice.In = in
 	if _, err := Play(context.Background(), NewGame(solve.More, true, b), b, alice, bob, &out); err != ErrQuit {
 		t.Fatalf("quit: %v", err)
+	}
+	// Ctrl-C while a person thinks: the context ends the wait for input.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	alice.In = bufio.NewReader(pr)
+	if _, err := Play(ctx, NewGame(solve.More, true, b), b, alice, bob, &out); err != context.Canceled {
+		t.Fatalf("interrupted: %v", err)
 	}
 }

@@ -36,12 +36,39 @@ type Person struct {
 // Name is the person's label.
 func (p *Person) Name() string { return p.Label }
 
+// line is one line of a person's input and its read error.
+type line struct {
+	text string
+	err  error
+}
+
+// readLine reads a line, giving up when ctx ends (Ctrl-C at the prompt):
+// the read goes on in its goroutine until a line comes, which is harmless
+// as the program is ending.
+func (p *Person) readLine(ctx context.Context) (string, error) {
+	ch := make(chan line, 1)
+	go func() {
+		t, err := p.In.ReadString('\n')
+		ch <- line{t, err}
+	}()
+	select {
+	case l := <-ch:
+		return l.text, l.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
 // Choose reads moves until one is legal; "quit" or the end of the input
-// returns ErrQuit.
-func (p *Person) Choose(_ context.Context, s State) (samegame.Cell, error) {
+// returns ErrQuit, the end of ctx its error.
+func (p *Person) Choose(ctx context.Context, s State) (samegame.Cell, error) {
 	for {
 		fmt.Fprintf(p.Out, "%s, your move (a cell of a group, e.g. c1; quit): ", p.Label)
-		line, err := p.In.ReadString('\n')
+		line, err := p.readLine(ctx)
+		if ctx.Err() != nil {
+			fmt.Fprintln(p.Out)
+			return samegame.Cell{}, ctx.Err()
+		}
 		text := strings.TrimSpace(line)
 		if text == "" && err != nil {
 			fmt.Fprintln(p.Out)
@@ -81,6 +108,9 @@ func (c *Computer) Choose(ctx context.Context, s State) (samegame.Cell, error) {
 		lim.Deadline = time.Now().Add(c.Think)
 	}
 	res, err := c.Searcher.Search(ctx, s, lim)
+	if err == nil {
+		err = ctx.Err() // a search cut short by Ctrl-C ends the game
+	}
 	if err != nil {
 		return samegame.Cell{}, err
 	}
