@@ -272,9 +272,17 @@ func removeStale(parent string) {
 		}
 		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+		if err != nil || pid == os.Getpid() || !processGone(pid) {
 			continue
 		}
 		syscall.Rmdir(filepath.Join(parent, e.Name())) // only an empty one goes
 	}
+}
+
+// processGone reports whether no process pid exists. A judge of another
+// user answers the probe with EPERM, not ESRCH: it is alive, and the
+// cgroup it just made for an engine, still empty for a moment before the
+// engine starts in it, is not to be removed under it.
+func processGone(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }
