@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // The hierarchies are found as this machine (v1 controllers, v2 beside
@@ -87,5 +88,32 @@ func TestRemoveStale(t *testing.T) {
 	}
 	if processGone(os.Getppid()) || !processGone(dead) {
 		t.Errorf("processGone: parent %v, reaped child %v", processGone(os.Getppid()), processGone(dead))
+	}
+}
+
+// killAll kills the processes a cgroup lists, but never the judge itself,
+// which a v1 cgroup lists while one of its threads is in it. A plain
+// directory with a cgroup.procs file stands for the cgroup.
+func TestKillAllSparesTheJudge(t *testing.T) {
+	victim := exec.Command("sleep", "60")
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer victim.Process.Kill()
+	dir := t.TempDir()
+	procs := fmt.Sprintf("%d\n%d\n", os.Getpid(), victim.Process.Pid)
+	if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(procs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	killAll(dir) // the test process dies here if killAll does not spare it
+	done := make(chan error, 1)
+	go func() { done <- victim.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("the listed process exited cleanly, want it killed")
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the listed process was not killed")
 	}
 }
