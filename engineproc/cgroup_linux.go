@@ -245,14 +245,18 @@ func removeCgroup(dir string) error {
 	return fmt.Errorf("remove cgroup %s: %w", dir, err)
 }
 
-// killAll kills every process in the cgroup dir.
+// killAll kills every process in the cgroup dir but the judge: a v1
+// cgroup lists the judge's own process id while one of its threads is in
+// it, as the thread that started the engine is until it leaves, or, if
+// it could not leave, until it has ended (startOnThread).
 func killAll(dir string) {
 	data, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
 	if err != nil {
 		return
 	}
+	self := os.Getpid()
 	for _, f := range strings.Fields(string(data)) {
-		if pid, err := strconv.Atoi(f); err == nil && pid > 0 {
+		if pid, err := strconv.Atoi(f); err == nil && pid > 0 && pid != self {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
@@ -272,9 +276,17 @@ func removeStale(parent string) {
 		}
 		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+		if err != nil || pid == os.Getpid() || !processGone(pid) {
 			continue
 		}
 		syscall.Rmdir(filepath.Join(parent, e.Name())) // only an empty one goes
 	}
+}
+
+// processGone reports whether no process pid exists. A judge of another
+// user answers the probe with EPERM, not ESRCH: it is alive, and the
+// cgroup it just made for an engine, still empty for a moment before the
+// engine starts in it, is not to be removed under it.
+func processGone(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }

@@ -1,6 +1,14 @@
 package engineproc
 
-import "testing"
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
 
 // The hierarchies are found as this machine (v1 controllers, v2 beside
 // them), a pure v2 system, a system with cpu and cpuacct mounted together
@@ -46,5 +54,66 @@ func TestParseCgroups(t *testing.T) {
 	}
 	if got := unescapeMount(`/mnt/my\040cgroups`); got != "/mnt/my cgroups" {
 		t.Errorf("unescapeMount: %q", got)
+	}
+}
+
+// removeStale removes the empty cgroups of judges that are gone, and
+// keeps this judge's, a live process's and any that still hold something
+// (a plain directory stands for a cgroup: only the names and rmdir count).
+func TestRemoveStale(t *testing.T) {
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead := gone.Process.Pid // reaped: no such process now
+	parent := t.TempDir()
+	names := map[string]bool{ // name: removed
+		fmt.Sprintf("%s%d-0000abcd-3", cgroupPrefix, dead):           true,
+		fmt.Sprintf("%s%d-0000abcd-1", cgroupPrefix, os.Getpid()):    false,
+		fmt.Sprintf("%s%d-0000abcd-2", cgroupPrefix, os.Getppid()):   false,
+		fmt.Sprintf("%s%d-0000abcd-4", cgroupPrefix, dead) + "/held": false,
+		"other-" + strconv.Itoa(dead):                                false,
+	}
+	for name := range names {
+		if err := os.MkdirAll(filepath.Join(parent, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeStale(parent)
+	for name, removed := range names {
+		_, err := os.Stat(filepath.Join(parent, name))
+		if got := os.IsNotExist(err); got != removed {
+			t.Errorf("%s: removed %v, want %v", name, got, removed)
+		}
+	}
+	if processGone(os.Getppid()) || !processGone(dead) {
+		t.Errorf("processGone: parent %v, reaped child %v", processGone(os.Getppid()), processGone(dead))
+	}
+}
+
+// killAll kills the processes a cgroup lists, but never the judge itself,
+// which a v1 cgroup lists while one of its threads is in it. A plain
+// directory with a cgroup.procs file stands for the cgroup.
+func TestKillAllSparesTheJudge(t *testing.T) {
+	victim := exec.Command("sleep", "60")
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer victim.Process.Kill()
+	dir := t.TempDir()
+	procs := fmt.Sprintf("%d\n%d\n", os.Getpid(), victim.Process.Pid)
+	if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(procs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	killAll(dir) // the test process dies here if killAll does not spare it
+	done := make(chan error, 1)
+	go func() { done <- victim.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("the listed process exited cleanly, want it killed")
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the listed process was not killed")
 	}
 }

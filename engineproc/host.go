@@ -1,6 +1,7 @@
 package engineproc
 
 import (
+	"fmt"
 	"os/exec"
 
 	"go.uber.org/zap"
@@ -38,6 +39,9 @@ type Enforcement struct {
 // be understood; a limit this system cannot enforce is reported by Report
 // and Log, and the engines run without it.
 func NewHost(l Limits) (*Host, error) {
+	if l.Memory < 0 || l.CPUs < 0 || l.Disk < 0 {
+		return nil, fmt.Errorf("engine limits %+v: a limit is 0 (none) or more, not negative", l)
+	}
 	plat, report := newPlatform(l)
 	return &Host{limits: l, plat: plat, report: report}, nil
 }

@@ -53,3 +53,16 @@ func TestMulticore(t *testing.T) {
 		t.Errorf("sum %+v, want %+v", sum, want)
 	}
 }
+
+// A negative limit is refused, not taken for none: NewHost fails only on
+// limits it cannot understand, and these are such.
+func TestNewHostRefusesNegativeLimits(t *testing.T) {
+	for _, l := range []Limits{{Memory: -1}, {CPUs: -2}, {Disk: -1 << 20}} {
+		if h, err := NewHost(l); err == nil || h != nil {
+			t.Errorf("NewHost(%+v): %v, %v; want an error", l, h, err)
+		}
+	}
+	if _, err := NewHost(Limits{}); err != nil {
+		t.Errorf("NewHost(no limits): %v", err)
+	}
+}

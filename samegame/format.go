@@ -46,6 +46,7 @@ type BoardError struct {
 	Msg   string
 }
 
+// Error names the board file, the board and the line, then the problem.
 func (e *BoardError) Error() string {
 	return fmt.Sprintf("%s: board %d, line %d: %s", e.Name, e.Board, e.Line, e.Msg)
 }
@@ -259,6 +260,7 @@ type ReplayError struct {
 	Why   string
 }
 
+// Error names the move by its place and cell, then why it is illegal.
 func (e *ReplayError) Error() string {
 	return fmt.Sprintf("move %d (%s): %s", e.Index, e.Move, e.Why)
 }

@@ -111,8 +111,15 @@ set +e
 "$judge" tournament merge --results "$dir/results.jsonl" --json "$dir/summary.json" "${files[@]}" | tee "$dir/standings.txt"
 merged=${PIPESTATUS[0]}
 set -e
+# GNU parallel's status: the number of jobs that failed up to 100, 101 for
+# more, and 255 for an error of its own (a bad --sshloginfile, say).
 if [ "$failed" -ne 0 ]; then
-	echo "tournament_parallel.sh: $failed shards failed (see $dir/joblog.txt); the same command resumes them" >&2
+	case $failed in
+	101) what="more than 100 shards failed" ;;
+	255) what="GNU parallel failed" ;;
+	*) what="$failed shards failed" ;;
+	esac
+	echo "tournament_parallel.sh: $what (see $dir/joblog.txt and the lines above); the same command resumes them" >&2
 	exit 1
 fi
 if [ "$merged" -ne 0 ]; then

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -123,5 +124,50 @@ func TestTournamentParallelBadArguments(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("refused arguments left %d files behind", len(entries))
+	}
+}
+
+// fakeJudge stands for the judge in TestTournamentParallelFailedShard: a
+// shard writes its results file, but shard 1 fails first; the merge lists
+// the files it is given, each argument on a line of its own.
+const fakeJudge = `#!/bin/sh
+if [ "$2" = merge ]; then
+	shift 6
+	for f; do echo "merged [$f]"; done
+	exit 0
+fi
+shard=${3%/*}
+echo "header" >"$5"
+[ "$shard" = 1 ] && exit 3
+exit 0
+`
+
+// A shard that fails makes the script exit 1 saying how many failed, after
+// merging the shards that wrote their files, with paths that hold spaces
+// (the judge's and the directory's) passed through parallel and bash as
+// they are.
+func TestTournamentParallelFailedShard(t *testing.T) {
+	needParallel(t)
+	dir := filepath.Join(t.TempDir(), "class tournament")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	judge := filepath.Join(dir, "fake judge")
+	if err := os.WriteFile(judge, []byte(fakeJudge), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "my results")
+	log, code := runScript(t, "tournament_parallel.sh", os.Environ(), dir, time.Minute,
+		"--shards", "3", "--jobs", "3", "--judge", judge, "--dir", out, "--", "--seed", "1")
+	if code != 1 || !strings.Contains(log, "tournament_parallel.sh: 1 shards failed") {
+		t.Errorf("status %d, want 1 and the count of failed shards; output:\n%s", code, log)
+	}
+	standings, _ := os.ReadFile(filepath.Join(out, "standings.txt"))
+	want := ""
+	for k := range 3 {
+		want += "merged [" + filepath.Join(out, "shard-"+strconv.Itoa(k)+".jsonl") + "]\n"
+	}
+	if string(standings) != want {
+		t.Errorf("the merge was given\n%s\nwant every shard's file (the failed one's too, written before it failed):\n%s\noutput:\n%s", standings, want, log)
 	}
 }

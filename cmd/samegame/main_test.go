@@ -205,6 +205,10 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "--objective", "best", small}, exitUsage, `--objective "best": want max or min`},
 		{[]string{"solve", "--variant", "chess", small}, exitUsage, `variant "chess": want minimax, more or less`},
 		{[]string{"solve", "--board", "4", small}, exitUsage, "--board 4: testdata/small.txt has boards 1..3"},
+		// A table size that would overflow the byte count (and once hung
+		// the size computation) or exhaust memory is refused up front.
+		{[]string{"solve", "--table-mb", "17592186044415", small}, exitUsage, "a table of 1 to 65536 MiB"},
+		{[]string{"solve", "--table-mb", "0", small}, exitUsage, "a table of 1 to 65536 MiB"},
 		{[]string{"replay", small, "0", "a1"}, exitUsage, `board "0": want a number 1..3`},
 		{[]string{"replay", small, "1", "a1,,b1"}, exitUsage, "move 2"},
 		{[]string{"play", small, "1"}, exitUsage, `--variant: variant "": want minimax, more or less`},

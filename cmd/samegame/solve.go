@@ -89,8 +89,9 @@ func runSolve(ctx context.Context, e env, args []string) int {
 			return usageError(e, fs.Name(), errors.New("--objective is for one player; a --variant has its own objectives"))
 		}
 	}
-	if o.limit < 0 || o.nodes < 0 || o.tableMB < 1 {
-		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --nodes %d, --table-mb %d: want a time and a budget >= 0 and at least 1 MiB", o.limit, o.nodes, o.tableMB))
+	if o.limit < 0 || o.nodes < 0 || o.tableMB < 1 || o.tableMB > solve.MaxTableMB {
+		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --nodes %d, --table-mb %d: want a time and a budget >= 0 and a table of 1 to %d MiB",
+			o.limit, o.nodes, o.tableMB, solve.MaxTableMB))
 	}
 	log, err := consolelog.New(o.logLevel, e.stderr)
 	if err != nil {

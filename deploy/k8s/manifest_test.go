@@ -91,6 +91,11 @@ func TestManifest(t *testing.T) {
 	if s.Spec.Completions == nil || int(*s.Spec.Completions) != n || shardsEnv(t, m) != n {
 		t.Errorf("shards: completions %v, SHARDS %d and the merge's %d must agree", s.Spec.Completions, n, shardsEnv(t, m))
 	}
+	// An evicted pod's replacement must not run beside it: both would
+	// write the shard's results file.
+	if s.Spec.PodReplacementPolicy == nil || *s.Spec.PodReplacementPolicy != batchv1.Failed {
+		t.Errorf("shards: pod replacement policy %v, want Failed (one pod an index at a time)", s.Spec.PodReplacementPolicy)
+	}
 	if s.Spec.Parallelism == nil || *s.Spec.Parallelism < 1 || int(*s.Spec.Parallelism) > n {
 		t.Errorf("shards: parallelism %v, want 1 to %d", s.Spec.Parallelism, n)
 	}

@@ -45,6 +45,12 @@ type Options struct {
 // the solver proves in a minute (docs/samegame.md).
 const DefaultTableMB = 64
 
+// MaxTableMB is the largest table a Solver makes, 64 GiB: more than the
+// memory of any machine the course runs on, and small enough that the
+// size in bytes cannot overflow while the table's size is computed. A
+// larger TableMB gets this size.
+const MaxTableMB = 1 << 16
+
 // Result is the outcome of a one-player search.
 type Result struct {
 	// Score is the score of Moves, which play the game to its end: the

@@ -11,7 +11,11 @@ const (
 	boundLower              // the exact value is at least the value
 )
 
-// entry is one slot of the transposition table: 16 bytes.
+// entrySize is the size of an entry in bytes, which newTable divides
+// the table's megabytes by.
+const entrySize = 16
+
+// entry is one slot of the transposition table: entrySize bytes.
 type entry struct {
 	key   uint64
 	value int32
@@ -29,16 +33,23 @@ type table struct {
 }
 
 // newTable makes a table of the largest power of two of entries that
-// fits in mb megabytes; nil for mb <= 0 (no table).
+// fits in mb megabytes (at most MaxTableMB); nil for mb <= 0 (no table).
 func newTable(mb int) *table {
 	if mb <= 0 {
 		return nil
 	}
+	n := tableEntries(mb)
+	return &table{slots: make([]entry, n), mask: n - 1}
+}
+
+// tableEntries is the largest power of two of entries that fits in mb
+// megabytes (1 or more), at most MaxTableMB.
+func tableEntries(mb int) uint64 {
 	n := uint64(1)
-	for n*2*16 <= uint64(mb)<<20 {
+	for n*2*entrySize <= uint64(min(mb, MaxTableMB))<<20 {
 		n *= 2
 	}
-	return &table{slots: make([]entry, n), mask: n - 1}
+	return n
 }
 
 func (t *table) probe(key uint64) (int, bound) {
