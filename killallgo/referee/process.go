@@ -91,6 +91,16 @@ func (p *Process) Stop() {
 	p.Out.(*os.File).Close()
 }
 
+// ExitStatus describes how the program exited when it did not exit
+// cleanly ("signal: killed" after Stop killed it, "exit status 3"), and
+// is "" for a clean exit; call it after Stop.
+func (p *Process) ExitStatus() string {
+	if p.waitErr == nil {
+		return ""
+	}
+	return p.waitErr.Error()
+}
+
 // status describes how the program exited; call it after exited closes.
 func (p *Process) status() string {
 	if p.waitErr == nil {

@@ -54,12 +54,28 @@ type Config struct {
 	Date       string           // the record's DT, such as "2026-11-25"; none if ""
 }
 
+// Breach names the rule a program broke, in the words the Othello
+// protocol's forfeits use (otp.ForfeitReason), so that a tournament counts
+// the forfeits of every game alike.
+type Breach string
+
+// The breaches.
+const (
+	BreachTimeout      Breach = "timeout"         // a reply later than its limit
+	BreachDisconnected Breach = "disconnected"    // the program closed its output, exited, or cannot be written to
+	BreachWrongReply   Breach = "wrong reply"     // not ok to a set-up command or a put
+	BreachMalformed    Breach = "malformed reply" // a think reply that is not X Y
+	BreachTooLong      Breach = "over-long reply" // a line longer than the protocol allows
+	BreachIllegalMove  Breach = "illegal move"    // occupied, suicide or a repeated position
+)
+
 // Result is how a game ended.
 type Result struct {
 	Winner  goban.Color
 	Reason  string // why, in a sentence: "black captured every white stone", "white forfeits: ..."
 	Forfeit bool   // the loser broke the protocol or the rules
 	Late    bool   // the forfeit was for a late reply
+	Breach  Breach // the rule the loser broke, when Forfeit
 	Plies   int    // moves played (passes included) from start game
 	Record  *sgf.Game
 	// Transcript is the conversation, one line a message: "→ black: put b
@@ -71,7 +87,7 @@ type Result struct {
 type forfeit struct {
 	loser  goban.Color
 	reason string
-	late   bool
+	breach Breach
 }
 
 // game is one game in progress.
@@ -188,7 +204,8 @@ func (g *game) play() Result {
 
 // lost returns the result of a forfeit.
 func lost(f *forfeit) Result {
-	return Result{Winner: f.loser.Other(), Reason: f.loser.String() + " forfeits: " + f.reason, Forfeit: true, Late: f.late}
+	return Result{Winner: f.loser.Other(), Reason: f.loser.String() + " forfeits: " + f.reason, Forfeit: true,
+		Late: f.breach == BreachTimeout, Breach: f.breach}
 }
 
 // setUp sends each program reset, time, the handicap and start game, and
@@ -221,9 +238,9 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 	reply, err := g.reply(c, limit)
 	switch {
 	case err != nil:
-		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), late: isLate(err)}
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
 	case !strings.EqualFold(strings.TrimSpace(reply), "ok"):
-		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, want ok", cmd, reply)}
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, want ok", cmd, reply), breach: BreachWrongReply}
 	}
 	return nil
 }
@@ -238,15 +255,15 @@ func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	limit := time.Duration(g.cfg.TimeLimit)*time.Second + g.cfg.Grace
 	reply, err := g.reply(c, limit)
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), late: isLate(err)}
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
 	}
 	m, err := parseMove(reply)
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err)}
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err), breach: BreachMalformed}
 	}
 	err = g.board.Play(m, c)
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, an illegal move: %v", cmd, reply, err)}
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, an illegal move: %v", cmd, reply, err), breach: BreachIllegalMove}
 	}
 	mv := sgf.Move{Color: sgfColor(c), Pass: true}
 	if m != killallgo.Pass {
@@ -288,9 +305,9 @@ func (g *game) sendTo(c goban.Color, cmd string) *forfeit {
 		return nil
 	}
 	if _, rerr := g.reply(c, exitNoteWait); rerr != nil && !isLate(rerr) {
-		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, rerr)}
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, rerr), breach: breachOf(rerr)}
 	}
-	return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err)}
+	return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err), breach: BreachDisconnected}
 }
 
 // send writes cmd to colour c's program and to the transcript.
@@ -311,6 +328,18 @@ func (g *game) reply(c goban.Color, limit time.Duration) (string, error) {
 	g.lines = append(g.lines, "← "+c.String()+": "+r)
 	g.log.Debug("reply", zap.Stringer("from", c), zap.String("reply", r))
 	return r, nil
+}
+
+// breachOf returns the breach of a reply's error: late, too long, or
+// the output's end.
+func breachOf(err error) Breach {
+	switch {
+	case isLate(err):
+		return BreachTimeout
+	case errors.As(err, new(tooLongError)):
+		return BreachTooLong
+	}
+	return BreachDisconnected
 }
 
 // isLate reports whether err is a reply's lateness.
