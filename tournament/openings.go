@@ -11,18 +11,29 @@ import (
 	"github.com/tcgothello/mcts/othello"
 )
 
-// Opening is a move sequence from the start position that a game begins
-// with. The judge sends its moves to both engines as play, so any OTP engine
-// can start from it.
+// Opening is how the games of a round begin. For Othello it is a move
+// sequence from the start position: the judge sends its moves to both
+// engines as play, so any OTP engine can start from it. For another game
+// it is that game's notion of an opening in its own notation (Text): a
+// Kill-All Go handicap layout, an Einstein start layout; the tournament
+// only schedules it, and the game's package reads it.
 type Opening struct {
-	// Moves are the opening's plies, legal from the start position.
+	// Moves are an Othello opening's plies, legal from the start position.
 	Moves []othello.Move
+	// Text is the opening of a game other than Othello, "" for Othello.
+	Text string
 	// Line is the opening's 1-based line number in its file, for messages.
 	Line int
 }
 
-// String returns the moves in compact notation (f5d6c3...).
-func (o Opening) String() string { return othello.FormatMoves(o.Moves) }
+// String returns the opening as results files record it: Text for a game
+// other than Othello, else the moves in compact notation (f5d6c3...).
+func (o Opening) String() string {
+	if o.Text != "" {
+		return o.Text
+	}
+	return othello.FormatMoves(o.Moves)
+}
 
 // Position returns the position the opening reaches.
 func (o Opening) Position() othello.Position {

@@ -91,6 +91,11 @@ func (p *Process) Stop() {
 	p.Out.(*os.File).Close()
 }
 
+// Kill kills the program's process group at once, as Stop does after its
+// grace: for a game abandoned midway, whose referee then sees the output
+// end. It is safe to call while the referee is reading, and before Stop.
+func (p *Process) Kill() { procgroup.Kill(p.cmd) }
+
 // ExitStatus describes how the program exited when it did not exit
 // cleanly ("signal: killed" after Stop killed it, "exit status 3"), and
 // is "" for a clean exit; call it after Stop.
