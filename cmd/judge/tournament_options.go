@@ -15,6 +15,7 @@ import (
 
 // tournamentOptions is the command line of judge tournament.
 type tournamentOptions struct {
+	game         string // --game: tournament.GameOthello, GameKillAllGo or GameEinstein
 	engines      []tournament.EngineInfo
 	engineArgs   [][]string // each engine's command split into a program and its arguments
 	mode         tournament.Mode
@@ -119,6 +120,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	var specs []string
+	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (docs/tournament.md)")
 	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
 	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
 	fs.IntVar(&o.rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
@@ -207,6 +209,9 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 		}
 	}
 	if err := checkLimits(o.limits); err != nil {
+		return o, err
+	}
+	if err := checkGameOptions(&o, fs.Changed("record-format")); err != nil {
 		return o, err
 	}
 	return o, nil
