@@ -153,3 +153,56 @@ func TestTournamentKillAllGo(t *testing.T) {
 	}
 	checkKAG(t, dir, second.stdout)
 }
+
+// A Kill-All Go tournament split in two shards and merged is the single
+// run's: the same games (engines, colours, layouts, moves, results), the
+// same fingerprint, the same final standings and pairs.
+func TestTournamentKillAllGoShards(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"--game", "killallgo", "--rounds", "1", "--seed", "5", "--genmove-time", "5s",
+		"--engine", "name=mcts seed cmd=" + buildKillAllGo(t) + " --playouts 300 --log-level warn",
+		"--engine", "name=random cmd=" + fakeKAG(t, ""),
+		"--engine", "name=d4 cmd=" + fakeKAG(t, "4 4,4 4")}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	single := filepath.Join(dir, "single.jsonl")
+	whole := runTourney(t, ctx, append([]string{"--results", single, "--engine-log-dir", filepath.Join(dir, "logs")}, common...), nil)
+	if whole.code != 0 {
+		t.Fatalf("single run: status %d; stderr:\n%s", whole.code, whole.stderr)
+	}
+	var shards []string
+	for k := range 2 {
+		file := filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", k))
+		shards = append(shards, file)
+		r := runTourney(t, ctx, append([]string{"--shard", fmt.Sprintf("%d/2", k), "--results", file,
+			"--engine-log-dir", filepath.Join(dir, fmt.Sprintf("logs-%d", k))}, common...), nil)
+		if r.code != 0 || !strings.Contains(r.stdout, "final standings (3 of 3 games)") {
+			t.Fatalf("shard %d/2: status %d, want 0 and 3 games; stdout:\n%s\nstderr:\n%s", k, r.code, r.stdout, r.stderr)
+		}
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	m := runMergeCmd(append([]string{"--results", merged}, shards...)...)
+	if m.code != 0 {
+		t.Fatalf("merge: status %d; stderr:\n%s", m.code, m.stderr)
+	}
+	hs, want := readResults(t, single)
+	hm, got := readResults(t, merged)
+	if hm.Fingerprint != hs.Fingerprint || hm.Game != "killallgo" {
+		t.Errorf("merged fingerprint %s of game %q, single run's %s; want the same, killallgo", hm.Fingerprint, hm.Game, hs.Fingerprint)
+	}
+	if len(got) != 6 || len(want) != 6 {
+		t.Fatalf("merged %d games, single run %d; want 6 each", len(got), len(want))
+	}
+	slices.SortFunc(want, func(a, b tournament.Record) int { return a.Game - b.Game })
+	for i := range got {
+		a, b := got[i], want[i]
+		if a.Game != b.Game || a.Black != b.Black || a.White != b.White || a.Opening != b.Opening || a.Moves != b.Moves ||
+			a.Outcome != b.Outcome || a.ForfeitBy != b.ForfeitBy || a.BlackSeed != b.BlackSeed {
+			t.Errorf("game %d: merged %s vs %s %s %q %s, single %s vs %s %s %q %s", a.Game, a.Black, a.White, a.Opening, a.Moves, a.Outcome,
+				b.Black, b.White, b.Opening, b.Moves, b.Outcome)
+		}
+	}
+	if finalSection(t, m.stdout) != finalSection(t, whole.stdout) {
+		t.Errorf("merge prints\n%s\nthe single run\n%s", finalSection(t, m.stdout), finalSection(t, whole.stdout))
+	}
+}
