@@ -134,7 +134,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	var specs []string
-	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (docs/tournament.md)")
+	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines) or killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol); einstein is not yet (docs/tournament.md)")
 	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
 	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
 	fs.IntVar(&o.rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
