@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,20 +25,7 @@ func fakeKAG(t *testing.T, script string) string {
 }
 
 // buildKillAllGo builds the Kill-All Go engine into a temporary directory.
-func buildKillAllGo(t *testing.T) string {
-	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("the go command is not on PATH")
-	}
-	bin := filepath.Join(t.TempDir(), "killallgo")
-	cmd := exec.Command(goBin, "build", "-o", bin, "./cmd/killallgo")
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/killallgo: %v\n%s", err, out)
-	}
-	return bin
-}
+func buildKillAllGo(t *testing.T) string { return buildProgram(t, "killallgo") }
 
 // kagArgs are the arguments of the Kill-All Go tournament of the tests:
 // our engine at a small budget, a random player, and a program that
