@@ -1,6 +1,7 @@
 # A small image holding the course's programs: /usr/local/bin/search and judge
-# (Othello), golegal (the Go legal-move map), killallgo (7x7 Kill-All Go) and
-# einstein (Einstein Würfelt Nicht's runner and reference agents).
+# (Othello), golegal (the Go legal-move map), killallgo (7x7 Kill-All Go),
+# einstein (Einstein Würfelt Nicht's runner and reference agents) and samegame
+# (the SameGame solver, search, replay and two-player games).
 #
 #   docker build -t tcgothello .
 #   docker run --rm tcgothello                      # the judge's help
@@ -21,13 +22,13 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN for p in search judge golegal killallgo einstein; do \
+RUN for p in search judge golegal killallgo einstein samegame; do \
       CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/$p ./cmd/$p || exit 1; \
     done
 
 # Run: a slim Debian, so that people can still open a shell in it.
 FROM debian:bookworm-slim
-COPY --from=build /out/search /out/judge /out/golegal /out/killallgo /out/einstein /usr/local/bin/
+COPY --from=build /out/search /out/judge /out/golegal /out/killallgo /out/einstein /out/samegame /usr/local/bin/
 RUN useradd --create-home --uid 10001 player
 USER player
 WORKDIR /home/player

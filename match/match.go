@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -55,6 +56,9 @@ type PlayerResult struct {
 	// QuitError says what went wrong with quit, for a player in good
 	// standing until then.
 	QuitError string
+	// Usage is what the player's engine process used over the match, nil
+	// unless the judge started it.
+	Usage *engineproc.Usage
 }
 
 // Result is the outcome of a match.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -39,6 +40,11 @@ func WriteRecord(w io.Writer, r *Result) error {
 			fmt.Fprintf(&b, "; quit failed: %s", p.QuitError)
 		}
 		b.WriteString("\n")
+	}
+	for i, p := range r.Players {
+		if p.Usage != nil {
+			fmt.Fprintf(&b, "player %d resources: %s\n", i+1, p.Usage)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -141,6 +147,9 @@ type PlayerSummary struct {
 	Forfeit      *otp.Forfeit `json:"forfeit,omitempty"`
 	ForfeitRound int          `json:"forfeit_round,omitempty"`
 	QuitError    string       `json:"quit_error,omitempty"`
+	// Usage is what the player's engine process used, when the judge
+	// started it.
+	Usage *engineproc.Usage `json:"usage,omitempty"`
 }
 
 // GameFacts is what every machine-readable form of a game holds (a match
@@ -195,7 +204,7 @@ func (r *Result) Summary() Summary {
 	for i, p := range r.Players {
 		s.Players = append(s.Players, PlayerSummary{
 			Player: i + 1, Name: p.Name, Addr: p.Addr, Quit: p.Quit, Win: p.Win, Lose: p.Lose, Draw: p.Draw,
-			Forfeit: p.Forfeit, ForfeitRound: p.ForfeitRound, QuitError: p.QuitError,
+			Forfeit: p.Forfeit, ForfeitRound: p.ForfeitRound, QuitError: p.QuitError, Usage: p.Usage,
 		})
 	}
 	for i := range r.Games {

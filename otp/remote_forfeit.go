@@ -21,6 +21,10 @@ const (
 	ForfeitTooLong      ForfeitReason = "over-long reply"
 	ForfeitIllegalMove  ForfeitReason = "illegal move"
 	ForfeitIllegalPass  ForfeitReason = "pass while a move exists"
+	// ForfeitMemoryLimit is no rule of the protocol: the judge gives it to
+	// an engine the kernel killed for passing its memory limit
+	// (--engine-memory), whatever the protocol saw of its end.
+	ForfeitMemoryLimit ForfeitReason = "memory limit"
 )
 
 // Forfeit is the error a judge-side exchange returns when the player broke a

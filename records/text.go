@@ -171,8 +171,9 @@ func (t *textGame) add(l string, tourney bool) error {
 		t.result = value
 	case key == "forfeit":
 		t.forfeits = append(t.forfeits, value)
-	case tourney && (key == "exit" || key == "restarted after a forfeit"):
-		// An engine's exit status, a restart: nothing a game record holds.
+	case tourney && (key == "exit" || key == "restarted after a forfeit" || key == "resources"):
+		// An engine's exit status, a restart, what the engines used:
+		// nothing a game record holds.
 	default:
 		return fmt.Errorf("%.40q: not a line of a game's record", l)
 	}

@@ -181,6 +181,8 @@ type Record struct {
 	// the engine started after that forfeit was recorded (Runner.Run).
 	Restarted []string  `json:"restarted,omitempty"`
 	Start     time.Time `json:"start"`
+	// Resources are what the engine processes used.
+	Resources
 }
 
 // bothForfeited is Record.ForfeitBy when neither engine could play.
@@ -208,6 +210,7 @@ func newRecord(p Pairing, names []string, played *Played) Record {
 		BlackEngine: p.Black, WhiteEngine: p.White, Black: names[p.Black], White: names[p.White],
 		BlackSeed: p.BlackSeed, WhiteSeed: p.WhiteSeed, GameFacts: g.Facts(), Winner: -1,
 		BlackExit: played.Exits[othello.Black], WhiteExit: played.Exits[othello.White], Start: g.Start.UTC(),
+		Resources: Resources{BlackUsage: played.Usage[othello.Black], WhiteUsage: played.Usage[othello.White]},
 	}
 	if played.Moves != "" {
 		r.Moves = played.Moves // a game other than Othello's, in its own notation

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -19,6 +20,9 @@ type Played struct {
 	// (a game neither could play), which Game, with one Forfeit, cannot
 	// say; nil otherwise.
 	Forfeits [2]*otp.Forfeit
+	// Usage holds what each colour's engine process used, nil where the
+	// engine is not a process.
+	Usage [2]*engineproc.Usage
 	// Moves are the moves of a game other than Othello, in that game's
 	// notation, one word a ply, for the results file; Game then holds the
 	// outcome, forfeit, start and duration, and no Othello moves or discs.

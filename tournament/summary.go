@@ -19,6 +19,9 @@ type Summary struct {
 	Games     []Record          `json:"games"`
 	// SPRT is where the sequential test stood at the end, when one ran.
 	SPRT *SPRTResult `json:"sprt,omitempty"`
+	// Resources are each engine's figures summed over its games, when
+	// the games have them.
+	Resources []EngineResources `json:"resources,omitempty"`
 }
 
 // StandingSummary is one line of the standings in a Summary. Elo is null
@@ -86,6 +89,7 @@ func NewSummary(h Header, recs []Record, complete bool, end time.Time) Summary {
 			Forfeits: st.Forfeits, WhiteGames: st.White,
 		})
 	}
+	s.Resources = ResourceTotals(names, recs)
 	for _, p := range PairResults(Pairwise(len(names), recs)) {
 		lo, hi := p.EloInterval()
 		s.Pairs = append(s.Pairs, PairSummary{A: names[p.A], B: names[p.B], Wins: p.Wins, Draws: p.Draws, Losses: p.Losses,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/engineproc"
 	"go.uber.org/zap"
 )
 
@@ -34,6 +35,10 @@ arguments, e.g. "./b07902000" or "python3 agent.py". A bare program name is look
 then in the current directory. The names random and greedy stand for this program's own
 reference agents (random gets a seed drawn from the game's seed).
 
+How this system enforces each limit given is logged at the start (info level; a warning for a
+limit not enforced, or enforced by a fallback because no cgroup can be used), and the CPU time
+and peak memory of each agent process when it stops (info level).
+
 Each round's board (the cube numbers of the start squares) is drawn from the seed: the same seed
 gives the same boards. A line per round and a summary go to stdout.
 
@@ -46,6 +51,15 @@ Flags:
   -s, --seed uint           seed of the boards (default: a new one each run, printed)
   -l, --log string          record every round (board, players, moves, result) in this file
       --limit duration      time an agent has for a move (default 10s, the course's limit)
+      --engine-memory SIZE  most memory each agent process and its children may use together,
+                            e.g. 4GiB (a cgroup, else RLIMIT_AS); an agent the kernel kills for
+                            passing it loses the round with the reason "memory limit"
+                            (default: no limit)
+      --engine-cpus N       most cores each agent and its children may use at once (a cgroup
+                            CPU quota, else CPU affinity to N cores, distinct for the two agents
+                            while there are cores enough) (default: no limit)
+      --engine-disk SIZE    largest file each agent process may write, e.g. 8GiB (RLIMIT_FSIZE)
+                            (default: no limit)
       --log-level string    least level of the log lines on stderr: debug, info (agents
                             started and stopped), warn, error (default "warn")
   -h, --help                print this help and exit
@@ -74,6 +88,9 @@ type gameOptions struct {
 	logFile string
 	limit   time.Duration
 	level   string
+	// engineLimits hold every agent process to --engine-memory,
+	// --engine-cpus and --engine-disk.
+	engineLimits engineproc.Limits
 }
 
 // parseGame reads the command line of einstein game. It returns
@@ -89,7 +106,12 @@ func parseGame(args []string) (gameOptions, error) {
 	fs.StringVarP(&o.logFile, "log", "l", "", "record of the rounds")
 	fs.DurationVar(&o.limit, "limit", defaultLimit, "time for a move")
 	fs.StringVar(&o.level, "log-level", defaultLogLevel, "least level of the log lines")
+	limits := engineproc.AddFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	var err error
+	if o.engineLimits, err = limits.Limits(); err != nil {
 		return o, err
 	}
 	o.agents = fs.Args()
@@ -144,6 +166,14 @@ func runGame(ctx context.Context, e env, args []string) int {
 	}
 	defer log.Sync()
 
+	host, err := engineproc.NewHost(o.engineLimits)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
+		return exitUsage
+	}
+	if o.people < 2 {
+		host.Log(log)
+	}
 	var players [2]*player
 	var people *terminal
 	if o.people > 0 {
@@ -156,7 +186,7 @@ func runGame(ctx context.Context, e env, args []string) int {
 			continue
 		}
 		spec := o.agents[i-o.people]
-		s, err := newProcSeat(spec, i, o, e, log)
+		s, err := newProcSeat(spec, i, o, e, host, log)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "einstein game: agent %q: %v\n", spec, err)
 			return exitUsage

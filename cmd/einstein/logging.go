@@ -6,7 +6,8 @@ import (
 	"sync"
 
 	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
+
+	"github.com/tcgothello/mcts/internal/consolelog"
 )
 
 // defaultLogLevel keeps the programs quiet unless something goes wrong:
@@ -18,15 +19,7 @@ const defaultLogLevel = "warn"
 // above to w (stderr: never stdout, which carries the protocol or the
 // results).
 func newLogger(level string, w io.Writer) (*zap.Logger, error) {
-	lvl, err := zapcore.ParseLevel(level)
-	if err != nil {
-		return nil, err
-	}
-	enc := zap.NewDevelopmentEncoderConfig()
-	enc.EncodeTime = zapcore.ISO8601TimeEncoder
-	enc.EncodeCaller = nil
-	enc.StacktraceKey = ""
-	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)), nil
+	return consolelog.New(level, w)
 }
 
 // syncWriter returns w made safe for concurrent writers: an *os.File as it

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/killallgo/console/consoletest"
 	"github.com/tcgothello/mcts/match/matchtest"
 )
@@ -21,8 +22,9 @@ import (
 // crash-once:FILE (crash at the first genmove if FILE does not exist,
 // creating it; play well otherwise), late:DURATION (wait that long, then
 // connect and play well) or illegal (answer genmove with an illegal move,
-// so as to lose every game). It writes its process id to stderr. As
-// "fake-kag SCRIPT" it is a Kill-All Go program instead (fakeKAG).
+// so as to lose every game), or one of the modes of resourceMode. It
+// writes its process id to stderr. As "fake-kag SCRIPT" it is a Kill-All
+// Go program instead (fakeKAG).
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -66,6 +68,9 @@ func fakeEngineMain(name, mode, ip, port string) int {
 		time.Sleep(wait)
 	}
 	e := &matchtest.Engine{Name: name}
+	if behave, ok := resourceMode(mode); ok {
+		e.Behave = behave
+	}
 	if mode == "illegal" {
 		e.Behave = func(c matchtest.Call) matchtest.Action {
 			if c.Command == "genmove" {
@@ -132,8 +137,8 @@ func TestJudgeStartsEngines(t *testing.T) {
 	if !strings.Contains(r.stderr, "killing it") {
 		t.Errorf("the lingering engine was not killed:\n%s", r.stderr)
 	}
-	if took := time.Since(start); took > stopGrace+10*time.Second {
-		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, stopGrace)
+	if took := time.Since(start); took > engineproc.StopGrace+10*time.Second {
+		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, engineproc.StopGrace)
 	}
 }
 
@@ -180,14 +185,6 @@ func TestJudgeEngineMissing(t *testing.T) {
 	}
 	if strings.Contains(r.stderr, "engine started") || strings.Contains(r.stderr, "listening") {
 		t.Errorf("the judge started before checking the engines:\n%s", r.stderr)
-	}
-}
-
-func TestEngineHost(t *testing.T) {
-	for host, want := range map[string]string{"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "127.0.0.1", "127.0.0.2": "127.0.0.2", "[::1]": "::1"} {
-		if got := engineHost(host); got != want {
-			t.Errorf("engineHost(%q) = %q, want %q", host, got, want)
-		}
 	}
 }
 

@@ -24,6 +24,8 @@ type mergeOptions struct {
 	results  string // the merged results file, "" for none
 	jsonFile string
 	files    []string
+	// showResources prints the engines' summed resources after the standings.
+	showResources bool
 }
 
 const mergeUsageHead = `judge tournament merge: joins the results files of a tournament's shards (judge tournament
@@ -65,6 +67,7 @@ func parseMergeOptions(args []string, w io.Writer) (mergeOptions, error) {
 	fs.SortFlags = false
 	fs.StringVar(&o.results, "results", "", "write the merged results file here, replaced whole (never one of the\nFILEs, nor a file that is not a results file of this tournament)")
 	fs.StringVar(&o.jsonFile, "json", "", "write the tournament's machine-readable summary to this file")
+	fs.BoolVar(&o.showResources, "show-resources", false, "after the final standings, print what each engine used over its games, as\njudge tournament --show-resources does")
 	help := fs.BoolP("help", "h", false, "show this help and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -131,7 +134,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if !complete {
 		what += fmt.Sprintf(", INCOMPLETE: %s missing", countOf(len(m.Missing), "game"))
 	}
-	writeFinal(stdout, names, counted, what, test, complete && len(counted) == len(m.Schedule))
+	writeFinal(stdout, names, counted, what, test, complete && len(counted) == len(m.Schedule), o.showResources)
 
 	fmt.Fprintf(stderr, "judge tournament merge: %s, %s of %d, %s dropped\n", countOf(len(o.files), "file"),
 		countOf(len(m.Records), "game"), len(m.Schedule), countOf(m.Duplicates, "identical duplicate"))

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 )
 
@@ -27,6 +28,7 @@ type options struct {
 	openings     string
 	logLevel     zapcore.Level
 	limits       match.Limits
+	engineLimits engineproc.Limits // --engine-memory, --engine-cpus, --engine-disk
 }
 
 const usageHead = `judge: hosts an Othello match between two engines over the OTP protocol, as the classic
@@ -73,6 +75,12 @@ Examples:
                                  8 rounds from 4 openings, so that engines at a fixed
                                  budget do not repeat one game
 
+The --engine-* limits hold each engine the judge starts, with its children; how this system
+enforces each (a cgroup, a resource limit, CPU affinity) or that it cannot is logged at the start.
+An engine the kernel kills at --engine-memory is disqualified with the reason "memory limit".
+The --json summary and the record give each started engine's CPU time, thinking time, wall time
+and peak memory (docs/judge.md, "Limits and accounting").
+
 Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
 is taken, an engine's program is missing or cannot start, interrupted) or if a player never played
 a game (never connected, or failed its name reply: the results are printed all the same; an engine
@@ -110,6 +118,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.StringVar(&o.recordFormat, "record-format", recordText, "format of --record: text (as above) or ggf (GGF, one played game a line,\nfor NBoard and other Othello programs; docs/data.md)")
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
 	fs.StringVar(&o.openings, "openings", "", "start the rounds from the openings in this file, one move sequence a line\n(f5d6c3...), as judge tournament reads them: rounds 1 and 2 play the first\nwith the colours swapped, 3 and 4 the second, and so on (default: every round\nfrom the start position, as the classic judge)")
+	limitFlags := engineproc.AddFlags(fs)
 	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
 	usage := func() {
 		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)
@@ -127,11 +136,14 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	if err := o.logLevel.Set(*level); err != nil {
 		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)
 	}
+	var err error
+	if o.engineLimits, err = limitFlags.Limits(); err != nil {
+		return o, err
+	}
 	rest := fs.Args()
 	if len(rest) < 1 || len(rest) > 2 {
 		return o, errors.New("want PORT and optionally ROUNDS (see --help)")
 	}
-	var err error
 	if o.port, err = strconv.Atoi(rest[0]); err != nil || o.port < 0 || o.port > 65535 {
 		return o, fmt.Errorf("port %q: want a number 0..65535", rest[0])
 	}
@@ -145,7 +157,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 		return o, fmt.Errorf("--engine given %s: give it twice (one per player) or not at all", countOf(n, "time"))
 	}
 	for _, e := range o.engines {
-		args, err := splitCommand(e)
+		args, err := engineproc.SplitCommand(e)
 		if err != nil {
 			return o, fmt.Errorf("--engine: %w", err)
 		}

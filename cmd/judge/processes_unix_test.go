@@ -5,66 +5,23 @@ package main
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/engineproc/proctest"
 )
 
 var pidRE = regexp.MustCompile(`fake engine pid (\d+)`)
 
-// checkDead reads the process ids the fake engines wrote to their logs
-// under dir and checks that every one of them has ended, giving the
-// system a bounded moment to deliver the kills.
+// checkDead checks that every fake engine whose pid is in a log under
+// dir has ended.
 func checkDead(t *testing.T, dir string) {
 	t.Helper()
-	var pids []int
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".log") {
-			data, _ := os.ReadFile(path)
-			for _, m := range pidRE.FindAllStringSubmatch(string(data), -1) {
-				pid, _ := strconv.Atoi(m[1])
-				pids = append(pids, pid)
-			}
-		}
-		return nil
-	})
-	if len(pids) == 0 {
-		t.Fatalf("no fake engine wrote its pid under %s", dir)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for _, pid := range pids {
-		for alive(pid) {
-			if time.Now().After(deadline) {
-				t.Errorf("engine process %d still runs after the judge ended", pid)
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-}
-
-// alive reports whether process pid runs. A zombie (dead, not yet reaped
-// by whoever inherited it) counts as ended.
-func alive(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
-		return false
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true // no /proc: trust the signal
-	}
-	// The state follows the command name in parentheses.
-	s := string(stat)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
-		return s[i+2] != 'Z'
-	}
-	return true
+	proctest.CheckDead(t, dir, pidRE)
 }
 
 // wrapper writes a shell script that runs the fake engine NAME in MODE as

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
@@ -106,7 +107,7 @@ func newLogger(w zapcore.WriteSyncer, level zapcore.Level) *zap.Logger {
 // plays the match and writes its results.
 func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
 	for i, argv := range o.engineArgs {
-		if err := checkProgram(argv); err != nil {
+		if err := engineproc.CheckProgram(argv); err != nil {
 			return fmt.Errorf("engine %d: %w", i+1, err)
 		}
 	}
@@ -133,19 +134,24 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 
 	var conns [2]net.Conn
 	var noShow [2]string
+	var procs [2]*engineproc.Engine
 	if len(o.engineArgs) == 2 {
-		var procs [2]*engineProc
+		var host *engineproc.Host
+		if host, err = engineproc.NewHost(o.engineLimits); err != nil {
+			return err
+		}
+		host.Log(log)
 		defer func() {
 			for _, p := range procs {
 				if p != nil {
-					p.stop(log)
+					p.Stop(log) // after an error; a second Stop does nothing
 				}
 			}
 		}()
-		conns, err = startPlayers(ctx, o, ln, deadline, &procs, log)
+		conns, err = startPlayers(ctx, o, host, ln, deadline, &procs, log)
 		for i, c := range conns {
 			if c == nil && procs[i] != nil && err == nil {
-				noShow[i] = procs[i].noShow(o.engineArgs[i][0], o.limits.Connect, log)
+				noShow[i] = procs[i].NoShow(o.engineArgs[i][0], o.limits.Connect, log)
 			}
 		}
 	} else {
@@ -189,6 +195,20 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	if err := res.Lines(stdout, time.Now()); err != nil {
 		return err
 	}
+	// The engines stop now, for their figures to go in the files.
+	for i, p := range procs {
+		if p == nil {
+			continue
+		}
+		u := p.Stop(log)
+		u.ThinkMS = match.Milliseconds(res.ThinkTime(i))
+		res.Players[i].Usage = &u
+		if u.MemoryLimit && res.Players[i].Forfeit != nil {
+			memoryForfeit(res.Players[i].Forfeit, o.engineLimits.Memory)
+			log.Warn("player forfeited for the memory limit", zap.Int("player", i+1), zap.String("name", res.Players[i].Name),
+				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
+		}
+	}
 	if err := writeFiles(o, &res, log); err != nil {
 		return err
 	}
@@ -220,7 +240,7 @@ func (e neverPlayedError) Error() string { return "never played a game: " + stri
 // is slow or hangs eats none of the other's connect time, and one that
 // exits stops being waited for. It closes ln; procs gets the processes
 // started, for the caller to stop.
-func startPlayers(ctx context.Context, o options, ln net.Listener, deadline time.Time, procs *[2]*engineProc, log *zap.Logger) ([2]net.Conn, error) {
+func startPlayers(ctx context.Context, o options, host *engineproc.Host, ln net.Listener, deadline time.Time, procs *[2]*engineproc.Engine, log *zap.Logger) ([2]net.Conn, error) {
 	var conns [2]net.Conn
 	lns := [2]net.Listener{ln, nil}
 	defer func() {
@@ -233,7 +253,7 @@ func startPlayers(ctx context.Context, o options, ln net.Listener, deadline time
 	var err error
 	// Engine 2's port is on the address it dials, loopback unless --host
 	// names another: nobody else has any business there.
-	if lns[1], err = net.Listen("tcp", net.JoinHostPort(engineHost(o.host), "0")); err != nil {
+	if lns[1], err = net.Listen("tcp", net.JoinHostPort(engineproc.DialHost(o.host), "0")); err != nil {
 		return conns, err
 	}
 	log.Info("listening for engine 2", zap.String("addr", lns[1].Addr().String()))
@@ -247,7 +267,7 @@ func startPlayers(ctx context.Context, o options, ln net.Listener, deadline time
 	}
 	for i := range procs {
 		port := lns[i].Addr().(*net.TCPAddr).Port
-		if procs[i], err = startEngine(i+1, o.engineArgs[i], engineHost(o.host), port, dir, log); err != nil {
+		if procs[i], err = host.StartEngine(i+1, o.engineArgs[i], engineproc.DialHost(o.host), port, dir, log); err != nil {
 			return conns, err
 		}
 	}
@@ -267,32 +287,6 @@ func startPlayers(ctx context.Context, o options, ln net.Listener, deadline time
 		return [2]net.Conn{}, err
 	}
 	return conns, nil
-}
-
-// untilExit returns a context that ends with ctx or when every one of procs
-// has exited: then nobody is left to connect.
-func untilExit(ctx context.Context, procs ...*engineProc) (context.Context, context.CancelFunc) {
-	wctx, cancel := context.WithCancel(ctx)
-	go func() {
-		defer cancel()
-		for _, p := range procs {
-			select {
-			case <-p.exited:
-			case <-wctx.Done():
-				return
-			}
-		}
-	}()
-	return wctx, cancel
-}
-
-func exited(p *engineProc) bool {
-	select {
-	case <-p.exited:
-		return true
-	default:
-		return false
-	}
 }
 
 // writeFiles writes the --record and --json files.

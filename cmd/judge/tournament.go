@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/tournament"
 )
@@ -65,6 +66,7 @@ type tourney struct {
 	results *tournament.ResultsFile
 	count   int
 	recs    []tournament.Record // every record so far, for the sequential test
+	host    *engineproc.Host    // starts the engines under their limits
 }
 
 // sprt returns where the sequential test stands on recs, nil without one
@@ -81,7 +83,7 @@ func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
 // plays it and writes its results.
 func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, errw zapcore.WriteSyncer, log *zap.Logger, h *hooks) error {
 	for i, argv := range o.engineArgs {
-		if err := checkProgram(argv); err != nil {
+		if err := engineproc.CheckProgram(argv); err != nil {
 			return fmt.Errorf("engine %s: %w", o.engines[i].Name, err)
 		}
 	}
@@ -90,6 +92,9 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		return err
 	}
 	t := &tourney{o: o, log: log}
+	if t.host, err = engineproc.NewHost(o.resources.limits); err != nil {
+		return err
+	}
 	for _, e := range o.engines {
 		t.names = append(t.names, e.Name)
 	}
@@ -177,6 +182,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	if err := t.openFiles(resume); err != nil {
 		return err
 	}
+	t.host.Log(log)
 	defer t.closeFiles()
 
 	r := tournament.Runner{Names: t.names, Schedule: schedule, Done: done, Concurrency: o.concurrency, Play: t.playFunc(),
@@ -209,7 +215,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	recs, runErr := r.Run(ctx)
 
 	test := t.sprt(recs)
-	writeFinal(stdout, t.names, recs, fmt.Sprintf("%d of %d games", len(recs), len(schedule)), test, runErr == nil && len(recs) == len(schedule))
+	writeFinal(stdout, t.names, recs, fmt.Sprintf("%d of %d games", len(recs), len(schedule)), test, runErr == nil && len(recs) == len(schedule), o.resources.show)
 	if o.jsonFile != "" {
 		complete := runErr == nil && (len(recs) == len(schedule) || test != nil && test.Decided())
 		s := tournament.NewSummary(t.header, recs, complete, time.Now())
@@ -236,10 +242,14 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 // writeFinal writes the end of a tournament's output: the final standings
 // of recs (what says how many games they are), the pairs, and the
 // sequential test's verdict when test is not nil (ranOut: see
-// sprtVerdict). A single run and a merge of shards write it alike.
-func writeFinal(w io.Writer, names []string, recs []tournament.Record, what string, test *tournament.SPRTResult, ranOut bool) {
+// sprtVerdict), with what each engine used after the standings when
+// showResources. A single run and a merge of shards write it alike.
+func writeFinal(w io.Writer, names []string, recs []tournament.Record, what string, test *tournament.SPRTResult, ranOut, showResources bool) {
 	fmt.Fprintf(w, "final standings (%s)\n", what)
 	tournament.WriteStandings(w, tournament.Standings(names, recs))
+	if showResources {
+		writeResourceTotals(w, names, recs)
+	}
 	fmt.Fprintln(w, "\npairs")
 	tournament.WritePairwise(w, names, tournament.Pairwise(len(names), recs))
 	if test != nil {
@@ -408,6 +418,7 @@ func (t *tourney) gameDone(rec tournament.Record, played *tournament.Played, err
 		if len(rec.Restarted) > 0 {
 			fmt.Fprintf(&b, "restarted after a forfeit: %s\n", strings.Join(rec.Restarted, ", "))
 		}
+		b.WriteString(resourcesLine(&rec))
 		b.WriteString("\n")
 		if _, err := t.record.Write(b.Bytes()); err != nil {
 			return fmt.Errorf("record: %w", err)

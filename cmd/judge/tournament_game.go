@@ -16,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
@@ -34,16 +35,17 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	}
 	seats := [2]int{p.Black, p.White}
 	seeds := [2]uint64{p.BlackSeed, p.WhiteSeed}
-	var procs [2]*engineProc
+	var procs [2]*engineproc.Engine
 	defer func() {
 		for i, pr := range procs {
 			if pr == nil {
 				continue
 			}
-			pr.stop(log)
-			if pr.waitErr != nil {
-				played.Exits[i] = pr.waitErr.Error()
+			u := pr.Stop(log)
+			if err := pr.ExitError(); err != nil {
+				played.Exits[i] = err.Error()
 			}
+			t.account(&played, othello.Color(i), u)
 		}
 	}()
 	var remotes [2]*otp.Remote
@@ -76,7 +78,7 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 			return played, err
 		}
 		port := lns[i].Addr().(*net.TCPAddr).Port
-		pr, err := startEngine(i+1, argv, engineHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
+		pr, err := t.host.StartEngine(i+1, argv, engineproc.DialHost(o.host), port, dir, log.With(zap.String("engine_name", e.Name)))
 		if err != nil {
 			return played, fmt.Errorf("engine %s: %w", e.Name, err)
 		}
@@ -105,7 +107,7 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	var out [2]*otp.Forfeit
 	for i, r := range remotes {
 		if r == nil {
-			detail := procs[i].noShow(t.names[seats[i]], o.limits.Connect, log)
+			detail := procs[i].NoShow(t.names[seats[i]], o.limits.Connect, log)
 			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: detail}
 			continue
 		}
@@ -177,10 +179,10 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 // await waits on ln for its engine's connection until deadline, or until
 // the engine exits: then it is not coming. It closes ln, and returns nil if
 // the engine did not connect or ctx ended.
-func await(ctx context.Context, ln net.Listener, p *engineProc, deadline time.Time, log *zap.Logger) net.Conn {
+func await(ctx context.Context, ln net.Listener, p *engineproc.Engine, deadline time.Time, log *zap.Logger) net.Conn {
 	gate := match.OpenGate(ln, log)
 	defer gate.Close() // accepted connections outlive the listener
-	wait, cancel := untilExit(ctx, p)
+	wait, cancel := engineproc.UntilExit(ctx, p.Proc)
 	defer cancel()
 	c, err := gate.Next(wait, deadline)
 	if err != nil || ctx.Err() != nil {

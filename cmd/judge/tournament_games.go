@@ -20,6 +20,7 @@ import (
 
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/killallgo/referee"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/tournament"
 	"github.com/tcgothello/mcts/tournament/kaggame"
 )
@@ -106,7 +107,13 @@ func (t *tourney) playKillAllGo(ctx context.Context, p tournament.Pairing) (tour
 		progs[i] = kaggame.Program{Name: info.Name, Command: command, Stderr: f}
 	}
 	cfg := kaggame.Config{TimeLimit: int(t.o.limits.GenMove / time.Second), Grace: referee.DefaultGrace, AckTimeout: t.o.limits.Connect}
-	return kaggame.Play(ctx, cfg, p, progs[0], progs[1], log)
+	played, err := kaggame.Play(ctx, cfg, t.host, p, progs[0], progs[1], log)
+	for _, c := range []othello.Color{othello.Black, othello.White} {
+		if u := played.Usage[c]; u != nil {
+			t.recordUsage(&played, c, *u)
+		}
+	}
+	return played, err
 }
 
 // gameProgressLine is progressLine for a game other than Othello: where

@@ -63,6 +63,9 @@ func checkKAG(t *testing.T, dir string, stdout string) {
 		case !d4 && (r.Forfeit != nil || r.Winner < 0 || names[r.Winner] != "mcts"):
 			t.Errorf("game %d: %s vs %s, forfeit %+v, winner %d; want mcts to win, no forfeit", r.Game, r.Black, r.White, r.Forfeit, r.Winner)
 		}
+		if r.BlackUsage == nil || r.WhiteUsage == nil || r.BlackUsage.WallMS <= 0 {
+			t.Errorf("game %d: usage %+v and %+v, want both programs' figures", r.Game, r.BlackUsage, r.WhiteUsage)
+		}
 		if r.Forfeit == nil && len(strings.Fields(r.Moves)) < 2 {
 			t.Errorf("game %d: moves %q, a game without forfeit plays more", r.Game, r.Moves)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/tournament"
 )
@@ -34,6 +35,7 @@ type tournamentOptions struct {
 	shard        *tournament.Shard // --shard K/N, nil for the whole tournament
 	logLevel     zapcore.Level
 	limits       match.Limits
+	resources    resourceOptions
 }
 
 const tournamentUsageHead = `judge tournament: plays a tournament between many engines over the OTP protocol, as
@@ -71,7 +73,10 @@ ends, "[-18, +1000]" for 7 wins in 8, an end that 100% or 0% reaches open ("[-72
 finished game (JSON lines, written as each game ends); given an existing file, the tournament
 resumes: finished games are not played again (a changed engine command is allowed, and logged). Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
-that do).
+that do). The --engine-* limits hold every engine process, with its children, to the course's
+resource rules (how each is enforced here is logged at the start; an engine killed at
+--engine-memory forfeits with the reason "memory limit"), and every game's results give
+each engine's CPU time, thinking time and peak memory (docs/tournament.md).
 
 --sprt "elo0=A,elo1=B,alpha=X,beta=Y" (two engines only) ends the match as soon as it has shown,
 at those error rates, that the first engine's Elo advantage over the second (logistic, as in the
@@ -149,6 +154,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
 	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
 	shard := fs.String("shard", "", "play only the games whose index (game number - 1) is K modulo N, \"K/N\",\ninto their own --results file; judge tournament merge joins the shards\n(docs/tournament.md)")
+	resources := addResourceFlags(fs)
 	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -181,7 +187,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 			return o, fmt.Errorf("--engine: name %q given twice", e.Name)
 		}
 		names[e.Name] = true
-		args, err := splitCommand(e.Command)
+		args, err := engineproc.SplitCommand(e.Command)
 		if err != nil {
 			return o, fmt.Errorf("--engine %q: %w", s, err)
 		}
@@ -225,6 +231,9 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	if err := checkLimits(o.limits); err != nil {
 		return o, err
 	}
+	if o.resources, err = resources.options(); err != nil {
+		return o, err
+	}
 	if err := checkGameOptions(&o, fs.Changed("record-format")); err != nil {
 		return o, err
 	}
@@ -232,7 +241,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 }
 
 // parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...". The
-// command is kept as written, quotes and spacing included, for splitCommand.
+// command is kept as written, quotes and spacing included, for engineproc.SplitCommand.
 func parseEngineSpec(s string) (tournament.EngineInfo, error) {
 	var e tournament.EngineInfo
 	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {

@@ -20,6 +20,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/killallgo/player"
@@ -263,10 +264,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // checked by parseOptions) to w: stderr, never stdout, which is the
 // protocol's channel.
 func newLogger(level string, w io.Writer) *zap.Logger {
-	lvl, _ := zapcore.ParseLevel(level)
-	enc := zap.NewDevelopmentEncoderConfig()
-	enc.EncodeTime = zapcore.ISO8601TimeEncoder
-	enc.EncodeCaller = nil
-	enc.StacktraceKey = ""
-	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl))
+	log, _ := consolelog.New(level, w)
+	return log
 }

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/atomicfile"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
@@ -28,6 +30,10 @@ type refereeOptions struct {
 	transcript   string // the conversation's file; "" for none
 	logLevel     string
 	help         bool
+	// limitFlags are --engine-memory, --engine-cpus and --engine-disk as
+	// given; engineLimits the limits they set on both programs.
+	limitFlags   *engineproc.Flags
+	engineLimits engineproc.Limits
 }
 
 // refereeUsage is the head of the referee's --help.
@@ -67,6 +73,7 @@ func newRefereeFlags(o *refereeOptions) *pflag.FlagSet {
 	fs.StringVar(&o.record, "sgf", "killallgo.sgf", "the SGF file the game is written to (replaced whole); - for stdout")
 	fs.StringVar(&o.transcript, "transcript", "", "a file to write the referee's conversation with both programs to")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level on stderr: debug (every message), info, warn or error")
+	o.limitFlags = engineproc.AddFlags(fs)
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -96,6 +103,10 @@ func parseReferee(args []string) (refereeOptions, *pflag.FlagSet, error) {
 	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
 		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
 	}
+	var err error
+	if o.engineLimits, err = o.limitFlags.Limits(); err != nil {
+		errs = append(errs, err)
+	}
 	return o, fs, errors.Join(errs...)
 }
 
@@ -121,18 +132,24 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 	}
 	log := newLogger(o.logLevel, errOut)
 	defer func() { _ = log.Sync() }()
-	black, err := referee.Start("black", o.black, errOut)
+	host, err := engineproc.NewHost(o.engineLimits)
+	if err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
+		return exitError
+	}
+	host.Log(log)
+	black, err := referee.Start(host, "black", o.black, errOut)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: black: %v\n", err)
 		return exitError
 	}
-	defer black.Stop()
-	white, err := referee.Start("white", o.white, errOut)
+	defer stopProgram(black, log)
+	white, err := referee.Start(host, "white", o.white, errOut)
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: white: %v\n", err)
 		return exitError
 	}
-	defer white.Stop()
+	defer stopProgram(white, log)
 	black.Name, white.Name = o.black, o.white
 	stones, _ := killallgo.Handicap(o.handicap) // checked
 	cfg := referee.Config{TimeLimit: o.timeLimit, Handicap: stones, Grace: o.grace, Date: time.Now().UTC().Format(time.DateOnly)}
@@ -149,6 +166,12 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		status = exitError
 	}
 	return status
+}
+
+// stopProgram stops a program and logs what it used.
+func stopProgram(p *referee.Process, log *zap.Logger) {
+	u := p.Stop()
+	log.Info("program stopped", zap.String("program", p.Name), zap.String("usage", u.String()))
 }
 
 // writeOutputs writes the game's record and, if asked, its transcript.

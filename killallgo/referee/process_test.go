@@ -8,15 +8,26 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/killallgo"
 )
+
+// newHost is a host without limits.
+func newHost(t *testing.T) *engineproc.Host {
+	t.Helper()
+	h, err := engineproc.NewHost(engineproc.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
 
 // startFake starts this test binary as a fake program with script.
 func startFake(t *testing.T, name, script string) *Process {
 	t.Helper()
 	t.Setenv(fakeEnv, "1")
-	p, err := Start(name, "'"+os.Args[0]+"' '"+script+"'", io.Discard)
+	p, err := Start(newHost(t), name, "'"+os.Args[0]+"' '"+script+"'", io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +85,7 @@ func TestStartRefuses(t *testing.T) {
 		"./no-such-program-here -x": "no-such-program-here",
 		"a | b":                     `command "a | b"`,
 	} {
-		p, err := Start("p", cmd, io.Discard)
+		p, err := Start(newHost(t), "p", cmd, io.Discard)
 		if err == nil {
 			p.Stop()
 			t.Errorf("%q started", cmd)

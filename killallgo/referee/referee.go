@@ -77,7 +77,10 @@ type Result struct {
 	Late    bool   // the forfeit was for a late reply
 	Breach  Breach // the rule the loser broke, when Forfeit
 	Plies   int    // moves played (passes included) from start game
-	Record  *sgf.Game
+	// Thinking is each colour's time answering think, from the command
+	// sent to the reply read, for the accounting of its CPU time.
+	Thinking map[goban.Color]time.Duration
+	Record   *sgf.Game
 	// Transcript is the conversation, one line a message: "→ black: put b
 	// 3 3", "← black: ok".
 	Transcript []string
@@ -98,6 +101,7 @@ type game struct {
 	record  *sgf.Game
 	lines   []string
 	log     *zap.Logger
+	thought map[goban.Color]time.Duration
 }
 
 // Check returns why cfg cannot be played, or nil.
@@ -136,6 +140,7 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 		players: map[goban.Color]*Endpoint{goban.Black: black, goban.White: white},
 		board:   killallgo.NewGame(),
 		log:     log,
+		thought: map[goban.Color]time.Duration{},
 	}
 	g.record = &sgf.Game{
 		Size: killallgo.Size, PlayerBlack: black.Name, PlayerWhite: white.Name, Handicap: len(cfg.Handicap),
@@ -149,6 +154,7 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 	res.Plies = g.board.Plies()
 	res.Record = g.record
 	res.Transcript = g.lines
+	res.Thinking = g.thought
 	switch {
 	case res.Winner == goban.Black && res.Late:
 		g.record.Result = "B+Time"
@@ -249,11 +255,13 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 // the referee's board and record.
 func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	cmd := "think " + letter(c)
+	start := time.Now()
 	if f := g.sendTo(c, cmd); f != nil {
 		return 0, f
 	}
 	limit := time.Duration(g.cfg.TimeLimit)*time.Second + g.cfg.Grace
 	reply, err := g.reply(c, limit)
+	g.thought[c] += time.Since(start)
 	if err != nil {
 		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
 	}

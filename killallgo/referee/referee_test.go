@@ -96,6 +96,9 @@ func TestEnds(t *testing.T) {
 			t.Errorf("%s: %v wins, %q, forfeit %v, late %v, RE %q, breach %q; want %v, %q, late %v, RE %q, breach %q",
 				c.name, res.Winner, res.Reason, res.Forfeit, res.Late, res.Record.Result, res.Breach, c.winner, c.reason, c.late, c.result, c.breach)
 		}
+		if c.late && res.Thinking[goban.White] < 1100*time.Millisecond {
+			t.Errorf("%s: white thought %v, want the 1.1 s it was given at least", c.name, res.Thinking[goban.White])
+		}
 		if n := len(res.Record.Moves); n > 0 && !strings.Contains(res.Record.Moves[n-1].Comment, res.Reason) {
 			t.Errorf("%s: the record's last comment %q does not say %q", c.name, res.Record.Moves[n-1].Comment, res.Reason)
 		}

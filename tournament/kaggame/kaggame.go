@@ -22,6 +22,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/gtp"
 	"github.com/tcgothello/mcts/killallgo"
@@ -134,13 +135,16 @@ type Config struct {
 }
 
 // Play plays the scheduled game p between black and white, each started
-// afresh and stopped at the end, and returns it as a tournament records
-// it: the outcome, the forfeit with the rule broken and the referee's
-// sentence, the moves in Go notation ("E4 pass D3"), the exit status of a
-// program that did not exit cleanly, and the SGF record. A program that
+// afresh under host's limits and stopped at the end, and returns it as a
+// tournament records it: the outcome, the forfeit with the rule broken
+// and the referee's sentence, the moves in Go notation ("E4 pass D3"),
+// the exit status of a program that did not exit cleanly, what each
+// program used (its thinking time the time it took to answer think), and
+// the SGF record. A forfeit of a program the kernel killed at its memory
+// limit is the caller's to name (Usage.MemoryLimit). A program that
 // cannot be started loses unplayed. The error is ctx's (the programs are
 // killed, and the game is not recorded) or a layout that cannot be read.
-func Play(ctx context.Context, cfg Config, p tournament.Pairing, black, white Program, log *zap.Logger) (tournament.Played, error) {
+func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.Pairing, black, white Program, log *zap.Logger) (tournament.Played, error) {
 	var played tournament.Played
 	stones, err := ParseLayout(p.OpeningText())
 	if err != nil {
@@ -152,7 +156,7 @@ func Play(ctx context.Context, cfg Config, p tournament.Pairing, black, white Pr
 	var procs [2]*referee.Process
 	var startErrs [2]error
 	for i, pr := range progs {
-		procs[i], startErrs[i] = referee.Start(pr.Name, pr.Command, pr.Stderr)
+		procs[i], startErrs[i] = referee.Start(host, pr.Name, pr.Command, pr.Stderr)
 	}
 	defer func() {
 		for _, pr := range procs {
@@ -182,7 +186,9 @@ func Play(ctx context.Context, cfg Config, p tournament.Pairing, black, white Pr
 		return played, err
 	}
 	for i, pr := range procs {
-		pr.Stop()
+		u := pr.Stop()
+		u.ThinkMS = match.Milliseconds(res.Thinking[[2]goban.Color{goban.Black, goban.White}[i]])
+		played.Usage[i] = &u
 		played.Exits[i] = pr.ExitStatus()
 		procs[i] = nil
 	}

@@ -1,4 +1,4 @@
-package main
+package engineproc
 
 import (
 	"os/exec"
@@ -30,9 +30,9 @@ var splitCases = []struct {
 func TestSplitCommand(t *testing.T) {
 	t.Setenv("JUDGE_SPLIT_TEST", "v w")
 	for _, c := range splitCases {
-		got, err := splitCommand(c.line)
+		got, err := SplitCommand(c.line)
 		if err != nil || !slices.Equal(got, c.want) {
-			t.Errorf("splitCommand(%q) = %q, %v; want %q", c.line, got, err, c.want)
+			t.Errorf("SplitCommand(%q) = %q, %v; want %q", c.line, got, err, c.want)
 		}
 	}
 	for line, want := range map[string]string{
@@ -49,8 +49,8 @@ func TestSplitCommand(t *testing.T) {
 		"e `touch x`":      "command substitution",
 		`e --name 'a b' &`: "not a valid word",
 	} {
-		if got, err := splitCommand(line); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("splitCommand(%q) = %q, %v; want an error with %q", line, got, err, want)
+		if got, err := SplitCommand(line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("SplitCommand(%q) = %q, %v; want an error with %q", line, got, err, want)
 		}
 	}
 }
@@ -71,9 +71,9 @@ func TestSplitCommandLikeShell(t *testing.T) {
 			continue
 		}
 		shell := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		got, err := splitCommand(c.line)
+		got, err := SplitCommand(c.line)
 		if err != nil || !slices.Equal(got, shell) {
-			t.Errorf("splitCommand(%q) = %q, %v; sh gives %q", c.line, got, err, shell)
+			t.Errorf("SplitCommand(%q) = %q, %v; sh gives %q", c.line, got, err, shell)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package engineproc
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"mvdan.cc/sh/v3/shell"
 )
 
-// splitCommand splits an engine's command line into the program and its
+// SplitCommand splits an engine's command line into the program and its
 // arguments as a POSIX shell would: quotes ('a b', "a b"), backslash
 // escapes and $VARIABLES from the judge's environment, so that
 // --engine "bin/search --name 'a b'" passes "a b" as one argument. Shell
@@ -16,7 +16,7 @@ import (
 // error, never run: the judge starts the program itself, with no shell.
 // mvdan.cc/sh is the parser behind shfmt: it knows every quoting rule of
 // the POSIX shell, which a splitter written here would get subtly wrong.
-func splitCommand(line string) ([]string, error) {
+func SplitCommand(line string) ([]string, error) {
 	args, err := shell.Fields(line, nil)
 	if err != nil {
 		return nil, fmt.Errorf("command %q: %w", line, err)
@@ -27,12 +27,12 @@ func splitCommand(line string) ([]string, error) {
 	return args, nil
 }
 
-// checkProgram reports why the program of argv (splitCommand) cannot be
+// CheckProgram reports why the program of argv (SplitCommand) cannot be
 // started: not found, on the PATH or at its path, or not executable. The
 // judge checks every engine before the first game, so that a typo fails at
 // once rather than when that engine's first game comes, after others
 // were played.
-func checkProgram(argv []string) error {
+func CheckProgram(argv []string) error {
 	if _, err := exec.LookPath(argv[0]); err != nil {
 		return fmt.Errorf("program %q cannot be started: %w", argv[0], err)
 	}

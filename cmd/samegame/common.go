@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/spf13/pflag"
+
+	"github.com/tcgothello/mcts/samegame"
+)
+
+// readBoards reads the board file at path.
+func readBoards(path string) ([]samegame.Board, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return samegame.ParseBoards(f, path)
+}
+
+// boardNumber reads a board's number N (from 1) among n boards.
+func boardNumber(s string, n int, path string) (int, error) {
+	k, err := strconv.Atoi(s)
+	if err != nil || k < 1 || k > n {
+		return 0, fmt.Errorf("board %q: want a number 1..%d (%s has %d boards)", s, n, path, n)
+	}
+	return k, nil
+}
+
+// newFlagSet makes a subcommand's flag set that reports errors to the
+// caller instead of printing them, with --help.
+func newFlagSet(name string, help *bool) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	fs.BoolVarP(help, "help", "h", false, "print this help and exit")
+	return fs
+}
+
+// parseFlags parses args with fs. It returns true when the caller must
+// return status code: after --help (printed with head on stdout) or a bad
+// command line (reported on stderr).
+func parseFlags(e env, fs *pflag.FlagSet, help *bool, head string, args []string) (code int, done bool) {
+	err := fs.Parse(args)
+	if errors.Is(err, pflag.ErrHelp) || (err == nil && *help) {
+		fmt.Fprint(e.stdout, head+"\nFlags:\n"+fs.FlagUsagesWrapped(100))
+		return exitOK, true
+	}
+	if err != nil {
+		return usageError(e, fs.Name(), err), true
+	}
+	return 0, false
+}
+
+// usageError reports a bad command line of a subcommand.
+func usageError(e env, name string, err error) int {
+	fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for the usage.\n", name, err, name)
+	return exitUsage
+}
+
+// penaltyName says which scoring rule a result used.
+func penaltyName(penalty bool) string {
+	if penalty {
+		return "penalty on"
+	}
+	return "penalty off"
+}

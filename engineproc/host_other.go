@@ -1,0 +1,62 @@
+//go:build !linux
+
+package engineproc
+
+import (
+	"os/exec"
+	"runtime"
+	"time"
+)
+
+// platform is what this system offers to hold engines to limits: nothing
+// the judge can set for a child alone, so every limit is reported as not
+// enforced, and the figures are those the system gives for a child that
+// exited (its CPU time, and on Unix its peak resident set).
+type platform struct{}
+
+// jail holds nothing here.
+type jail struct{}
+
+func newPlatform(l Limits) (*platform, []Enforcement) {
+	why := "not enforced on " + runtime.GOOS + ": only Linux (cgroups, resource limits, CPU affinity) is supported"
+	var r []Enforcement
+	if l.Memory > 0 {
+		r = append(r, Enforcement{Resource: "memory", Limit: FormatSize(l.Memory), How: why})
+	}
+	if l.CPUs > 0 {
+		r = append(r, Enforcement{Resource: "cpus", Limit: cpusText(l.CPUs), How: why})
+	}
+	if l.Disk > 0 {
+		r = append(r, Enforcement{Resource: "disk", Limit: FormatSize(l.Disk), How: why})
+	}
+	r = append(r, Enforcement{Resource: "cpu time", How: "user and system time of the engine's process and the children it waited for, from the system when it exits"},
+		Enforcement{Resource: "peak memory", How: peakHow()})
+	return &platform{}, r
+}
+
+// peakHow says where the peak resident set comes from here.
+func peakHow() string {
+	if runtime.GOOS == "windows" {
+		return "not measured on windows"
+	}
+	return "largest resident set of the engine's process or a child it waited for (wait4)"
+}
+
+func (*platform) startIn(cmd *exec.Cmd) (*jail, error) {
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &jail{}, nil
+}
+
+// finish has no figures of its own to give.
+func (*jail) finish() (cpu time.Duration, ok, oom bool) { return 0, false, false }
+
+// oomKilled is never known here.
+func (*jail) oomKilled() bool { return false }
+
+// watch has nothing to watch: the system's figure at the exit is all.
+func (*jail) watch(int, <-chan struct{}) {}
+
+// peakRSS returns the system's figure.
+func (*jail) peakRSS(waitKiB int64) int64 { return waitKiB }

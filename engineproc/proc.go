@@ -1,0 +1,148 @@
+package engineproc
+
+import (
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/tcgothello/mcts/internal/procgroup"
+)
+
+// StopGrace is how long an engine has to exit on its own after its match
+// (it got quit, or was disqualified and should notice the closed
+// connection) before it is killed, and how long a killed one is given to
+// be reaped.
+const StopGrace = 2 * time.Second
+
+// Proc is an engine process a Host started: it runs in a process group of
+// its own with whatever it starts, held to the host's limits.
+type Proc struct {
+	host  *Host
+	cmd   *exec.Cmd
+	jail  *jail
+	start time.Time
+	// exited is closed when the process has exited; waitErr and end are
+	// read only after that.
+	exited  chan struct{}
+	waitErr error
+	end     time.Time
+
+	// mu guards the jail against Close while MemoryKilled reads it, and
+	// closed and usage.
+	mu     sync.Mutex
+	closed bool
+	usage  Usage
+}
+
+// startProc starts cmd under h's limits and waits for its end in the
+// background.
+func startProc(h *Host, cmd *exec.Cmd) (*Proc, error) {
+	procgroup.Own(cmd)
+	p := &Proc{host: h, cmd: cmd, exited: make(chan struct{})}
+	j, err := h.plat.startIn(cmd)
+	if err != nil {
+		return nil, err
+	}
+	p.jail, p.start = j, time.Now()
+	j.watch(cmd.Process.Pid, p.exited)
+	go func() {
+		p.waitErr = cmd.Wait()
+		p.end = time.Now()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+// Pid returns the process id.
+func (p *Proc) Pid() int { return p.cmd.Process.Pid }
+
+// Args returns the program and its arguments as started.
+func (p *Proc) Args() []string { return p.cmd.Args }
+
+// Exited returns a channel closed when the process has exited.
+func (p *Proc) Exited() <-chan struct{} { return p.exited }
+
+// HasExited reports whether the process has exited.
+func (p *Proc) HasExited() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// ExitError returns the process's exit status as an error, nil for a clean
+// exit or while it runs.
+func (p *Proc) ExitError() error {
+	if !p.HasExited() {
+		return nil
+	}
+	return p.waitErr
+}
+
+// Status returns the process's exit status as a phrase: "exit status 0",
+// "signal: killed", or "running" before it exits.
+func (p *Proc) Status() string {
+	if !p.HasExited() {
+		return "running"
+	}
+	if p.waitErr != nil {
+		return p.waitErr.Error()
+	}
+	return "exit status 0"
+}
+
+// Kill kills the process's group: the process and whatever it started.
+// The group keeps its id while any member lives, so the id names no other
+// group; with none left the kill finds nobody.
+func (p *Proc) Kill() { procgroup.Kill(p.cmd) }
+
+// Close ends the process for good and accounts it: it kills the group (a
+// process that exited may have left children behind), waits StopGrace at
+// most for the process to be reaped, kills what is left of it where the
+// system can find it (its cgroup), releases what held it to the limits,
+// and returns what it used. ThinkMS is left for the caller. It may be
+// called more than once; the later calls return the same figures.
+func (p *Proc) Close() Usage {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.closed {
+		p.closed = true
+		p.Kill()
+		t := time.NewTimer(StopGrace)
+		defer t.Stop()
+		select {
+		case <-p.exited:
+		case <-t.C:
+		}
+		end := p.end
+		if !p.HasExited() {
+			end = time.Now()
+		}
+		p.usage.WallMS = float64(end.Sub(p.start)) / float64(time.Millisecond)
+		if p.HasExited() && p.cmd.ProcessState != nil {
+			ps := p.cmd.ProcessState
+			p.usage.CPUMS = float64(ps.UserTime()+ps.SystemTime()) / float64(time.Millisecond)
+			p.usage.PeakRSSKiB = p.jail.peakRSS(peakRSSKiB(ps))
+		}
+		cpu, ok, oom := p.jail.finish()
+		if ok {
+			p.usage.CPUMS = float64(cpu) / float64(time.Millisecond)
+		}
+		p.usage.MemoryLimit = oom
+	}
+	return p.usage
+}
+
+// MemoryKilled reports whether the kernel killed the process, or one of
+// its children, for passing the memory limit: known while its cgroup
+// exists, and after Close.
+func (p *Proc) MemoryKilled() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return p.usage.MemoryLimit
+	}
+	return p.jail.oomKilled()
+}

@@ -1,0 +1,182 @@
+package versus
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tcgothello/mcts/mcts"
+	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/solve"
+)
+
+// Player chooses the moves of one side.
+type Player interface {
+	// Name is how the session calls the player.
+	Name() string
+	// Choose returns a move for the side to move in s (not over).
+	Choose(ctx context.Context, s State) (samegame.Cell, error)
+}
+
+// ErrQuit is returned by a person's Choose when they quit.
+var ErrQuit = errors.New("quit")
+
+// Person is a player at the terminal: it shows the board, asks for a move
+// on out and reads it from in, one a line, until it gets a legal one.
+type Person struct {
+	Label string
+	In    *bufio.Reader
+	Out   io.Writer
+}
+
+// Name is the person's label.
+func (p *Person) Name() string { return p.Label }
+
+// line is one line of a person's input and its read error.
+type line struct {
+	text string
+	err  error
+}
+
+// readLine reads a line, giving up when ctx ends (Ctrl-C at the prompt):
+// the read goes on in its goroutine until a line comes, which is harmless
+// as the program is ending.
+func (p *Person) readLine(ctx context.Context) (string, error) {
+	ch := make(chan line, 1)
+	go func() {
+		t, err := p.In.ReadString('\n')
+		ch <- line{t, err}
+	}()
+	select {
+	case l := <-ch:
+		return l.text, l.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// Choose reads moves until one is legal; "quit" or the end of the input
+// returns ErrQuit, the end of ctx its error.
+func (p *Person) Choose(ctx context.Context, s State) (samegame.Cell, error) {
+	for {
+		fmt.Fprintf(p.Out, "%s, your move (a cell of a group, e.g. c1; quit): ", p.Label)
+		line, err := p.readLine(ctx)
+		if ctx.Err() != nil {
+			fmt.Fprintln(p.Out)
+			return samegame.Cell{}, ctx.Err()
+		}
+		text := strings.TrimSpace(line)
+		if text == "" && err != nil {
+			fmt.Fprintln(p.Out)
+			return samegame.Cell{}, ErrQuit
+		}
+		if text == "quit" {
+			return samegame.Cell{}, ErrQuit
+		}
+		c, perr := samegame.ParseMove(text)
+		if perr != nil {
+			fmt.Fprintf(p.Out, "  %v\n", perr)
+			continue
+		}
+		if g, ok := s.Board.GroupAt(c); !ok || g.Size < 2 {
+			fmt.Fprintf(p.Out, "  %s is not a group of two or more cells\n", c)
+			continue
+		}
+		return c, nil
+	}
+}
+
+// Computer is the shared MCTS core searching for a side.
+type Computer struct {
+	Label    string
+	Searcher *mcts.Searcher[State, Move, Game]
+	Think    time.Duration // per move; 0: Playouts only
+	Playouts int64         // per move; 0: Think only
+}
+
+// Name is the computer's label.
+func (c *Computer) Name() string { return c.Label }
+
+// Choose searches s within the limits.
+func (c *Computer) Choose(ctx context.Context, s State) (samegame.Cell, error) {
+	lim := mcts.Limits{Playouts: c.Playouts}
+	if c.Think > 0 {
+		lim.Deadline = time.Now().Add(c.Think)
+	}
+	res, err := c.Searcher.Search(ctx, s, lim)
+	if err == nil {
+		err = ctx.Err() // a search cut short by Ctrl-C ends the game
+	}
+	if err != nil {
+		return samegame.Cell{}, err
+	}
+	return res.Move.Cell(), nil
+}
+
+// Play runs a game of g from b between first and second, printing the
+// board before each move, each move and the result on out. It returns the
+// final value for the first player (the shared score, or the first
+// player's margin); ErrQuit if a person quit.
+func Play(ctx context.Context, g Game, b samegame.Board, first, second Player, out io.Writer) (int, error) {
+	s := NewState(b)
+	var scores [2]int // the points (and end adjustment) each player took
+	var moves []samegame.Cell
+	for !s.Board.Terminal() {
+		mover, who := first, 0
+		if !s.First {
+			mover, who = second, 1
+		}
+		fmt.Fprintf(out, "\n%s\n%s: %d   %s: %d\n", Show(&s.Board), first.Name(), scores[0], second.Name(), scores[1])
+		c, err := mover.Choose(ctx, s)
+		if err != nil {
+			return 0, err
+		}
+		gr, ok := s.Board.GroupAt(c)
+		if !ok || gr.Size < 2 {
+			return 0, fmt.Errorf("%s chose %s, not a move", mover.Name(), c)
+		}
+		g.Play(&s, MoveOf(c))
+		scores[who] += gr.Points()
+		moves = append(moves, c)
+		fmt.Fprintf(out, "%s plays %s: %d cells of colour %d, %d points\n", mover.Name(), c, gr.Size, gr.Colour, gr.Points())
+	}
+	adj := s.Board.EndAdjustment(g.Penalty)
+	if len(moves) > 0 {
+		scores[(len(moves)-1)%2] += adj // to the player who made the last move
+	}
+	value := g.Value(&s)
+	fmt.Fprintf(out, "\n%s\ngame over after %s; end adjustment %+d to the last mover\n%s: %d   %s: %d\n",
+		Show(&s.Board), samegame.FormatMoves(moves), adj, first.Name(), scores[0], second.Name(), scores[1])
+	if g.Variant == solve.Minimax {
+		fmt.Fprintf(out, "shared score %d (%s maximises, %s minimises)\n", value, first.Name(), second.Name())
+	} else {
+		fmt.Fprintf(out, "value for %s: %+d (%s)\n", first.Name(), value, g.Variant)
+	}
+	return value, nil
+}
+
+// Show draws a board for a person: rows numbered from the bottom, columns
+// lettered, '.' for an empty cell.
+func Show(b *samegame.Board) string {
+	var sb strings.Builder
+	for y := b.Height() - 1; y >= 0; y-- {
+		fmt.Fprintf(&sb, "%2d ", y+1)
+		for x := 0; x < b.Width(); x++ {
+			if c := b.At(x, y); c >= 0 {
+				fmt.Fprintf(&sb, " %d", c)
+			} else {
+				sb.WriteString(" .")
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("   ")
+	for x := 0; x < b.Width(); x++ {
+		fmt.Fprintf(&sb, " %c", 'a'+x)
+	}
+	return sb.String()
+}
