@@ -7,11 +7,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +22,7 @@ import (
 	"github.com/tcgothello/mcts/killallgo/referee"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/tournament"
+	"github.com/tcgothello/mcts/tournament/einsteingame"
 	"github.com/tcgothello/mcts/tournament/kaggame"
 )
 
@@ -41,7 +42,10 @@ func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
 		return nil
 	case tournament.GameKillAllGo:
 	case tournament.GameEinstein:
-		return errors.New("--game einstein: not yet in judge tournament; play one pairing with einstein game (docs/tournament.md)")
+		if recordFormatGiven {
+			return fmt.Errorf("--record-format: Othello's; an einstein tournament's --record is einstein game's log")
+		}
+		return nil
 	default:
 		return fmt.Errorf("--game %q: want %s", o.game, strings.Join(tournament.Games, ", "))
 	}
@@ -57,18 +61,23 @@ func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
 // loadGameOpenings reads the openings file of the game, or its shipped
 // set if path is "": Othello's openings, Kill-All Go's handicap layouts.
 func loadGameOpenings(game, path string) ([]tournament.Opening, error) {
-	if game != tournament.GameKillAllGo {
+	defaults, parse := kaggame.DefaultLayouts, kaggame.ParseLayouts
+	switch game {
+	case tournament.GameEinstein:
+		defaults, parse = einsteingame.DefaultLayouts, einsteingame.ParseLayouts
+	case tournament.GameKillAllGo:
+	default:
 		return loadOpenings(path)
 	}
 	if path == "" {
-		return kaggame.DefaultLayouts(), nil
+		return defaults(), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	layouts, err := kaggame.ParseLayouts(f)
+	layouts, err := parse(f)
 	if err != nil {
 		return nil, fmt.Errorf("layouts file %s: %w", path, err)
 	}
@@ -77,43 +86,101 @@ func loadGameOpenings(game, path string) ([]tournament.Opening, error) {
 
 // playFunc returns how the tournament's game plays one game.
 func (t *tourney) playFunc() tournament.PlayFunc {
-	if t.o.game == tournament.GameKillAllGo {
+	switch t.o.game {
+	case tournament.GameKillAllGo:
 		return t.playKillAllGo
+	case tournament.GameEinstein:
+		return t.playEinstein
 	}
 	return t.play
 }
 
 // playKillAllGo plays one game of Kill-All Go with a fresh process of
-// each program, their standard error in the game's log directory as
-// engine1.log (black) and engine2.log (white), as Othello engines' are.
+// each program (see engineLogs for their standard error).
 func (t *tourney) playKillAllGo(ctx context.Context, p tournament.Pairing) (tournament.Played, error) {
-	log := t.log.With(zap.Int("game", p.Game))
-	dir := filepath.Join(t.logDir, fmt.Sprintf("game-%04d", p.Game))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	logs, err := t.engineLogs(p)
+	if err != nil {
 		return tournament.Played{}, err
 	}
+	defer closeAll(logs)
 	var progs [2]kaggame.Program
 	for i, e := range []int{p.Black, p.White} {
-		info := t.o.engines[e]
-		command := info.Command
-		if seed := [2]uint64{p.BlackSeed, p.WhiteSeed}[i]; info.SeedFlag != "" {
-			command += " " + info.SeedFlag + " " + strconv.FormatUint(seed, 10)
-		}
-		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("engine%d.log", i+1)))
-		if err != nil {
-			return tournament.Played{}, err
-		}
-		defer f.Close()
-		progs[i] = kaggame.Program{Name: info.Name, Command: command, Stderr: f}
+		command := strings.Join(append([]string{t.o.engines[e].Command}, t.seedArgs(p, i)...), " ")
+		progs[i] = kaggame.Program{Name: t.names[e], Command: command, Stderr: logs[i]}
 	}
 	cfg := kaggame.Config{TimeLimit: int(t.o.limits.GenMove / time.Second), Grace: referee.DefaultGrace, AckTimeout: t.o.limits.Connect}
-	played, err := kaggame.Play(ctx, cfg, t.host, p, progs[0], progs[1], log)
-	for _, c := range []othello.Color{othello.Black, othello.White} {
-		if u := played.Usage[c]; u != nil {
-			t.recordUsage(&played, c, *u)
+	played, err := kaggame.Play(ctx, cfg, t.host, p, progs[0], progs[1], t.log.With(zap.Int("game", p.Game)))
+	t.recordUsages(&played)
+	return played, err
+}
+
+// playEinstein plays one round of Einstein with a fresh process of each
+// agent, red (black) first (see engineLogs for their standard error).
+func (t *tourney) playEinstein(ctx context.Context, p tournament.Pairing) (tournament.Played, error) {
+	logs, err := t.engineLogs(p)
+	if err != nil {
+		return tournament.Played{}, err
+	}
+	defer closeAll(logs)
+	var progs [2]einsteingame.Program
+	for i, e := range []int{p.Black, p.White} {
+		argv := append(slices.Clone(t.o.engineArgs[e]), t.seedArgs(p, i)...)
+		progs[i] = einsteingame.Program{Name: t.names[e], Argv: argv, Stderr: logs[i]}
+	}
+	played, err := einsteingame.Play(ctx, t.o.limits.GenMove, t.host, p, progs[0], progs[1], t.log.With(zap.Int("game", p.Game)))
+	t.recordUsages(&played)
+	return played, err
+}
+
+// seedArgs returns what is appended to the command of seat i (0 black,
+// 1 white) of game p: its flag and seed when its engine takes one.
+func (t *tourney) seedArgs(p tournament.Pairing, i int) []string {
+	e, seed := p.Black, p.BlackSeed
+	if i == 1 {
+		e, seed = p.White, p.WhiteSeed
+	}
+	if f := t.o.engines[e].SeedFlag; f != "" {
+		return []string{f, strconv.FormatUint(seed, 10)}
+	}
+	return nil
+}
+
+// engineLogs creates the files of the standard error of game p's
+// programs, as Othello engines' logs are: engine1.log (black) and
+// engine2.log (white) in the game's directory of --engine-log-dir.
+func (t *tourney) engineLogs(p tournament.Pairing) ([2]*os.File, error) {
+	var logs [2]*os.File
+	dir := filepath.Join(t.logDir, fmt.Sprintf("game-%04d", p.Game))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return logs, err
+	}
+	for i := range logs {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("engine%d.log", i+1)))
+		if err != nil {
+			closeAll(logs)
+			return logs, err
+		}
+		logs[i] = f
+	}
+	return logs, nil
+}
+
+// closeAll closes the files that are open.
+func closeAll(files [2]*os.File) {
+	for _, f := range files {
+		if f != nil {
+			f.Close()
 		}
 	}
-	return played, err
+}
+
+// recordUsages records what each program of a game used (recordUsage).
+func (t *tourney) recordUsages(played *tournament.Played) {
+	for _, c := range []othello.Color{othello.Black, othello.White} {
+		if u := played.Usage[c]; u != nil {
+			t.recordUsage(played, c, *u)
+		}
+	}
 }
 
 // gameProgressLine is progressLine for a game other than Othello: where
