@@ -98,6 +98,13 @@ and 6 stones at C3, E5, E3, C5, D4, D2), each played twice by every pair, colour
 is an SGF collection. Everything else (standings, --results and resume, --sprt, --shard and merge)
 is as for Othello; see docs/tournament.md.
 
+--game einstein holds a tournament of Einstein Würfelt Nicht agents of the 2018 homework's byte
+protocol instead: each game is one round of "einstein game" between fresh processes of two agents
+(red, who moves first, is the game's black), with its forfeits (an invalid or illegal move, no move
+within --genmove-time, the course's 10s by default, an exit). --openings is then a file of start
+layouts, one a line (six digits, "625314"; default: the first eight boards of einstein game -s
+2018); --record is einstein game's log (-l) of every game.
+
 --shard K/N plays only the games whose index (game number - 1) is K modulo N, of the very schedule
 the whole tournament plays (it does not depend on N), into the shard's own --results file, which
 resumes as usual; run the N shards anywhere (GNU parallel, a Slurm array, a Kubernetes Indexed
@@ -124,6 +131,9 @@ Example:
   judge tournament --game killallgo --rounds 3 --seed 1 --genmove-time 1s --results kag.jsonl \
     --record kag.sgf --engine "name=ours seed cmd=bin/killallgo --playouts 1000 --log-level warn" \
     --engine "name=student cmd=./b07902000"
+  judge tournament --game einstein --rounds 8 --seed 1 --results ein.jsonl --record ein.txt \
+    --engine "name=mcts seed cmd=bin/einstein --playouts 3000" --engine "name=greedy cmd=bin/einstein greedy" \
+    --engine "name=random seed cmd=bin/einstein random"
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
 engine cannot be started, a file cannot be written: the results file keeps the finished games) or
@@ -139,7 +149,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	var specs []string
-	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines) or killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol); einstein is not yet (docs/tournament.md)")
+	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (agents of the 2018 byte protocol)")
 	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
 	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
 	fs.IntVar(&o.rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
