@@ -89,3 +89,31 @@ func ParseOpenings(r io.Reader) ([]Opening, error) {
 	}
 	return out, nil
 }
+
+// ParseOpeningLines reads a file of openings of a game other than
+// Othello, one a line as Othello's are: a '#' starts a comment to the end
+// of the line, blank lines are skipped, and parse reads each line,
+// returning the opening as results files record it. An error names its
+// line; a file without openings is one.
+func ParseOpeningLines(r io.Reader, parse func(line string) (string, error)) ([]Opening, error) {
+	var out []Opening
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		text, err := parse(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		out = append(out, Opening{Text: text, Line: n})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no openings")
+	}
+	return out, nil
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -29,42 +28,16 @@ func TestTournamentEinstein(t *testing.T) {
 		"--engine", "name=random seed cmd=" + bin + " random"}
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
-	stopCtx, stop := context.WithCancel(ctx)
-	n := 0
-	first := runTourney(t, stopCtx, args, &hooks{gameEnded: func(tournament.Record) {
-		if n++; n == 5 {
-			stop()
-		}
-	}})
-	stop()
-	if first.code != 1 {
-		t.Fatalf("interrupted run: status %d, want 1; stderr:\n%s", first.code, first.stderr)
-	}
-	if _, recs := readResults(t, results); len(recs) != 5 {
-		t.Fatalf("%d games saved after the interruption, want 5", len(recs))
-	}
-	second := runTourney(t, ctx, args, nil)
-	if second.code != 0 {
-		t.Fatalf("resumed run: status %d, want 0; stderr:\n%s", second.code, second.stderr)
-	}
-	played := 0
-	for _, line := range strings.Split(second.stderr, "\n") {
-		if strings.HasPrefix(line, "game ") && strings.Contains(line, "/24 (#") {
-			played++
-		}
-	}
+	interruptAndResume(t, ctx, args, results, 5, 24)
 	h, recs := readResults(t, results)
-	var ids []int
 	for _, r := range recs {
-		ids = append(ids, r.Game)
 		if r.Forfeit != nil || len(strings.Fields(r.Moves)) == 0 || r.BlackUsage == nil || r.WhiteUsage == nil {
 			t.Errorf("game %d: forfeit %+v, moves %q, usage %v %v; want a game played out, both agents accounted",
 				r.Game, r.Forfeit, r.Moves, r.BlackUsage, r.WhiteUsage)
 		}
 	}
-	slices.Sort(ids)
-	if played != 19 || len(slices.Compact(slices.Clone(ids))) != 24 || ids[0] != 1 || ids[23] != 24 || h.Game != "einstein" {
-		t.Errorf("resumed run played %d games, results of %q hold %v; want 19, and games 1..24 once each", played, h.Game, ids)
+	if h.Game != "einstein" {
+		t.Errorf("results of game %q, want einstein", h.Game)
 	}
 	names := []string{"mcts", "greedy", "random"}
 	checkStandings(t, names, recs, 16)

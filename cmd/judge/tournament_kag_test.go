@@ -98,18 +98,16 @@ func checkKAG(t *testing.T, dir string, stdout string) {
 	}
 }
 
-// A Kill-All Go tournament of three programs finishes with the right
-// forfeits and standings; stopped after five games and resumed, it plays
-// each of the 13 left once and no game twice.
-func TestTournamentKillAllGo(t *testing.T) {
-	dir := t.TempDir()
-	args := kagArgs(t, dir)
-	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
-	defer cancel()
+// interruptAndResume runs the tournament of args, stops it after `after`
+// games, checks that the results file holds them, and runs it again to
+// its end: it returns the second run, having checked that it played the
+// games left, and that the results hold each of the total games once.
+func interruptAndResume(t *testing.T, ctx context.Context, args []string, results string, after, total int) judgeRun {
+	t.Helper()
 	stopCtx, stop := context.WithCancel(ctx)
 	n := 0
 	first := runTourney(t, stopCtx, args, &hooks{gameEnded: func(tournament.Record) {
-		if n++; n == 5 {
+		if n++; n == after {
 			stop()
 		}
 	}})
@@ -117,29 +115,39 @@ func TestTournamentKillAllGo(t *testing.T) {
 	if first.code != 1 {
 		t.Fatalf("interrupted run: status %d, want 1; stderr:\n%s", first.code, first.stderr)
 	}
-	_, recs := readResults(t, filepath.Join(dir, "r.jsonl"))
-	if len(recs) != 5 {
-		t.Fatalf("%d games saved after the interruption, want 5", len(recs))
+	if _, recs := readResults(t, results); len(recs) != after {
+		t.Fatalf("%d games saved after the interruption, want %d", len(recs), after)
 	}
 	second := runTourney(t, ctx, args, nil)
 	if second.code != 0 {
 		t.Fatalf("resumed run: status %d, want 0; stderr:\n%s", second.code, second.stderr)
 	}
-	var played []string
+	played := 0
 	for _, line := range strings.Split(second.stderr, "\n") {
-		if strings.HasPrefix(line, "game ") && strings.Contains(line, "/18 (#") {
-			played = append(played, line)
+		if strings.HasPrefix(line, "game ") && strings.Contains(line, fmt.Sprintf("/%d (#", total)) {
+			played++
 		}
 	}
-	_, recs = readResults(t, filepath.Join(dir, "r.jsonl"))
+	_, recs := readResults(t, results)
 	var ids []int
 	for _, r := range recs {
 		ids = append(ids, r.Game)
 	}
 	slices.Sort(ids)
-	if len(played) != 13 || len(slices.Compact(slices.Clone(ids))) != 18 || ids[0] != 1 || ids[17] != 18 {
-		t.Errorf("resumed run played %d games, results hold %v; want 13, and games 1..18 once each", len(played), ids)
+	if played != total-after || len(slices.Compact(slices.Clone(ids))) != total || ids[0] != 1 || ids[len(ids)-1] != total {
+		t.Errorf("resumed run played %d games, results hold %v; want %d, and games 1..%d once each", played, ids, total-after, total)
 	}
+	return second
+}
+
+// A Kill-All Go tournament of three programs finishes with the right
+// forfeits and standings; stopped after five games and resumed, it plays
+// each of the 13 left once and no game twice.
+func TestTournamentKillAllGo(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+	second := interruptAndResume(t, ctx, kagArgs(t, dir), filepath.Join(dir, "r.jsonl"), 5, 18)
 	checkKAG(t, dir, second.stdout)
 }
 

@@ -8,11 +8,9 @@
 package einsteingame
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -55,26 +53,10 @@ func DefaultLayouts() []tournament.Opening {
 // ParseLayouts reads a layouts file: one layout a line (six digits, a
 // permutation of 123456), '#' starting a comment, blank lines skipped.
 func ParseLayouts(r io.Reader) ([]tournament.Opening, error) {
-	var out []tournament.Opening
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		if line = strings.TrimSpace(line); line == "" {
-			continue
-		}
-		l, err := einstein.ParseLayout(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
-		}
-		out = append(out, tournament.Opening{Text: l.String(), Line: n})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no layouts")
-	}
-	return out, nil
+	return tournament.ParseOpeningLines(r, func(line string) (string, error) {
+		l, err := einstein.ParseLayout(strings.TrimSpace(line))
+		return l.String(), err
+	})
 }
 
 // Program is one side of a game: an agent of the course's protocol.

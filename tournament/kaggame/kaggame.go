@@ -11,10 +11,8 @@
 package kaggame
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -97,26 +95,10 @@ func ParseLayout(s string) ([]killallgo.Move, error) {
 // comment, blank lines skipped. Each comes back in the form results files
 // record (FormatLayout), so that "c3 e5" and "C3  E5" are one layout.
 func ParseLayouts(r io.Reader) ([]tournament.Opening, error) {
-	var out []tournament.Opening
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
+	return tournament.ParseOpeningLines(r, func(line string) (string, error) {
 		stones, err := ParseLayout(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
-		}
-		out = append(out, tournament.Opening{Text: FormatLayout(stones), Line: n})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no layouts")
-	}
-	return out, nil
+		return FormatLayout(stones), err
+	})
 }
 
 // Program is one side of a game: a program of the console protocol.
