@@ -1,8 +1,8 @@
 package main
 
 // The games other than Othello in judge tournament: each brings its
-// openings, its way of playing one game and its record format (package
-// tournament/kaggame for Kill-All Go); the schedule, results, resume,
+// openings, its way of playing one game and its record format (packages
+// tournament/kaggame and tournament/einsteingame); the schedule, results, resume,
 // standings, shards and merge are the tournament's, the same for all.
 
 import (
@@ -35,31 +35,25 @@ func headerGame(game string) string {
 	return game
 }
 
-// checkGameOptions checks what --game asks of the other flags.
+// checkGameOptions checks what --game asks of the other flags: only
+// Othello has --record-format (another game's record is its own format),
+// and Kill-All Go's time command takes whole seconds.
 func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
-	switch o.game {
-	case tournament.GameOthello:
-		return nil
-	case tournament.GameKillAllGo:
-	case tournament.GameEinstein:
-		if recordFormatGiven {
-			return fmt.Errorf("--record-format: Othello's; an einstein tournament's --record is einstein game's log")
-		}
-		return nil
-	default:
+	if !slices.Contains(tournament.Games, o.game) {
 		return fmt.Errorf("--game %q: want %s", o.game, strings.Join(tournament.Games, ", "))
 	}
-	if recordFormatGiven {
-		return fmt.Errorf("--record-format: Othello's; a %s tournament's --record is SGF", o.game)
+	if recordFormatGiven && o.game != tournament.GameOthello {
+		return fmt.Errorf("--record-format: Othello's only; a %s tournament's --record is in the game's own format", o.game)
 	}
-	if o.limits.GenMove%time.Second != 0 || o.limits.GenMove > console.MaxTimeLimit*time.Second {
+	if o.game == tournament.GameKillAllGo && (o.limits.GenMove%time.Second != 0 || o.limits.GenMove > console.MaxTimeLimit*time.Second) {
 		return fmt.Errorf("--genmove-time %v: Kill-All Go's time command takes whole seconds, 1s..%ds", o.limits.GenMove, console.MaxTimeLimit)
 	}
 	return nil
 }
 
 // loadGameOpenings reads the openings file of the game, or its shipped
-// set if path is "": Othello's openings, Kill-All Go's handicap layouts.
+// set if path is "": Othello's openings, Kill-All Go's handicap layouts,
+// Einstein's start layouts.
 func loadGameOpenings(game, path string) ([]tournament.Opening, error) {
 	defaults, parse := kaggame.DefaultLayouts, kaggame.ParseLayouts
 	switch game {
