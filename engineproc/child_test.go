@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tcgothello/mcts/internal/cpuclock"
+	"github.com/tcgothello/mcts/internal/proctime"
 )
 
 // TestMain lets the test binary double as the engines of the tests:
@@ -58,7 +58,7 @@ func childMain(mode string, args []string) int {
 		for range threads {
 			go func() {
 				x := 0
-				for now, ok := cpuclock.Now(); ok && now < cpu && time.Now().Before(end); now, ok = cpuclock.Now() {
+				for now, ok := proctime.CPU(); ok && now < cpu && time.Now().Before(end); now, ok = proctime.CPU() {
 					for range 100000 {
 						x++
 					}
@@ -106,9 +106,9 @@ func childMain(mode string, args []string) int {
 // own clock: the figures compared are CPU time, whatever the machine's
 // load does to the wall time.
 func burn(d time.Duration) {
-	start, _ := cpuclock.Now()
+	start, _ := proctime.CPU()
 	x := 0
-	for now, ok := cpuclock.Now(); ok && now-start < d; now, _ = cpuclock.Now() {
+	for now, ok := proctime.CPU(); ok && now-start < d; now, _ = proctime.CPU() {
 		for range 1000000 {
 			x++
 		}

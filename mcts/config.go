@@ -284,6 +284,28 @@ type Config struct {
 	// Default on.
 	Reuse bool
 
+	// SinglePlayer makes the search a one-player search, for puzzles such
+	// as SameGame: the game has one player, who maximises Game.Score, so a
+	// playout's reward is its score divided by Shape.MaxScore (MaxScore is
+	// then a normalising scale, not a bound: a reward may exceed 1) and is
+	// backed up unchanged, not flipped between levels. The search then
+	// keeps the best playout it has seen when the game records its
+	// playouts (Recorder), and selects with SP-MCTS's variance term
+	// (VarianceD). It needs LeafPlayout, Solver and Pruning off (a puzzle
+	// has no wins or losses to prove, and pruning's rule compares win
+	// rates) and no prior visits. Default off: every two-player game.
+	SinglePlayer bool
+
+	// VarianceD is SP-MCTS's D (Schadd et al. 2008), used only with
+	// SinglePlayer: selection adds sqrt(variance + D/n) to UCB1's score,
+	// the variance being that of the child's rewards, so that a move whose
+	// playouts vary widely (a rare high score among poor ones) is tried
+	// more than its mean alone would earn, and a move seen n times keeps
+	// an optimism of sqrt(D/n) even when its playouts agree. In reward
+	// units (score/MaxScore, squared). Default 0; the SameGame search
+	// sets its own (package samegame/search says how it was chosen).
+	VarianceD float64
+
 	// Seed seeds the random generator, together with the position searched:
 	// the same Seed, position and playout budget give the same result. Zero
 	// is a valid seed; callers that want varied games set it from the clock.
@@ -331,6 +353,17 @@ func (c Config) Validate() error {
 	}
 	if c.PriorVisits < 0 || c.PriorVisits > MaxPriorVisits {
 		errs = append(errs, fmt.Errorf("prior visits %d: want 0..%d", c.PriorVisits, MaxPriorVisits))
+	}
+	if !finite(c.VarianceD) || c.VarianceD < 0 {
+		errs = append(errs, fmt.Errorf("variance D %v: want a finite number >= 0", c.VarianceD))
+	}
+	if c.SinglePlayer {
+		if c.Algorithm != UCT && c.Algorithm != UCB {
+			errs = append(errs, fmt.Errorf("single player: algorithm %v: want uct or ucb", c.Algorithm))
+		}
+		if c.Solver || c.Pruning || c.Leaf != LeafPlayout || c.PriorVisits > 0 {
+			errs = append(errs, errors.New("single player: want solver and pruning off, playout leaves and no prior visits"))
+		}
 	}
 	if c.Reward != WinLoss && c.Reward != DiscDiff {
 		errs = append(errs, fmt.Errorf("reward %d: want winloss or discdiff", int(c.Reward)))

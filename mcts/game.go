@@ -30,7 +30,9 @@ type Shape struct {
 // side to move; == must mean "the same position", which tree reuse relies
 // on), and its move type M. The methods are called from the search's
 // goroutine only. A Game value itself is usually an empty struct; it may
-// hold constant tables but must not change during a search.
+// hold constant tables, and pointers to working memory it reuses (scratch
+// that no result depends on), but must not otherwise change during a
+// search.
 //
 // Playout is one call per iteration, not one per move: the game's
 // simulation loop runs in the game's own code, where the compiler sees the
@@ -57,4 +59,17 @@ type Game[S comparable, M Move] interface {
 	// random numbers, so that the same seed gives different playouts in
 	// different positions.
 	Hash(s *S) uint64
+}
+
+// Recorder is implemented by a single-player game (Config.SinglePlayer)
+// whose playouts can report the moves they play, so that the search keeps
+// the best whole sequence any playout reached: in a puzzle the answer is a
+// sequence, and the best one seen is worth keeping even when the tree
+// does not yet prefer its first move. The search uses it instead of
+// Playout when the game has it.
+type Recorder[S comparable, M Move] interface {
+	// RecordPlayout plays s to the end as Playout does (the same policy,
+	// the same random numbers), appends the moves it plays to moves, and
+	// returns Score of the final position and the extended slice.
+	RecordPlayout(s S, r *RNG, moves []M) (score int, played []M)
 }

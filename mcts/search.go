@@ -83,6 +83,15 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 	// SetLeafSolver.
 	leafSolver func(s *S) (int, bool)
 	warming    bool // pruning's warm-up at the root is not over yet
+
+	// Single-player searches (Config.SinglePlayer): the game's playout
+	// recorder when it has one, the moves of the playout just run, and
+	// the best line seen in this search (tree moves, then playout moves)
+	// with its score.
+	recorder  Recorder[S, M]
+	played    []M
+	best      []M
+	bestScore int
 }
 
 // New validates cfg against the game's shape and returns a Searcher with
@@ -107,6 +116,11 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 		path:         make([]uint32, shape.MaxPlies+1),
 		moveBuf:      make([]M, 0, shape.MaxMoves),
 		expandVisits: uint32(cfg.ExpandVisits),
+	}
+	if rec, ok := any(game).(Recorder[S, M]); ok && cfg.SinglePlayer {
+		s.recorder = rec
+		s.played = make([]M, 0, shape.MaxPlies)
+		s.best = make([]M, 0, shape.MaxPlies)
 	}
 	if cfg.Pruning {
 		// Validate bounded these by maxCount, so they fit.
@@ -301,6 +315,7 @@ func (s *Searcher[S, M, G]) begin(st S) {
 	s.maxDepth, s.pruned, s.solvedLeaves, s.arenaFull = 0, 0, 0, false
 	s.warming = s.cfg.Pruning
 	s.rng = NewRNG(s.cfg.Seed ^ s.game.Hash(&st))
+	s.best, s.bestScore = s.best[:0], math.MinInt
 }
 
 // Reset forgets the tree kept for reuse: the next search starts afresh. A
@@ -392,6 +407,9 @@ func (s *Searcher[S, M, G]) result(playouts int64, stopped string, elapsed time.
 	}
 	// One allocation whatever the depth: a search's allocations must not
 	// grow with its length (TestSearchAllocsFlat).
+	if s.recorder != nil && len(s.best) > 0 {
+		st.BestSequence, st.BestScore = append([]M(nil), s.best...), s.bestScore
+	}
 	st.PV = make([]M, 0, len(s.path))
 	for n, ok := c, true; ok && len(st.PV) < len(s.path); n, ok = s.bestChild(n) {
 		if s.nodes[n].visits == 0 && len(st.PV) > 0 {

@@ -43,6 +43,12 @@ type Stats[M Move] struct {
 	SolvedLeaves int64          // leaves proven by the leaf solver (SetLeafSolver)
 	ReusedVisits int64          // visits of the root kept from the last search (Config.Reuse)
 	RootMoves    []MoveStats[M] // every root move, in the game's move order
+	// BestSequence is the best whole line a single-player search saw,
+	// from the searched position to the end of the game (the tree's moves
+	// and then the playout's), and BestScore its Game.Score; nil and 0
+	// unless Config.SinglePlayer is set and the game is a Recorder.
+	BestSequence []M
+	BestScore    int
 }
 
 // MoveStats is what the search knows of one root move.

@@ -154,7 +154,13 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 			return nd.first + uint32(i)
 		}
 		v := float64(ch.visits)
-		score := ch.sum/v + c*math.Sqrt(logN/v)
+		mean := ch.sum / v
+		score := mean + c*math.Sqrt(logN/v)
+		if s.cfg.SinglePlayer {
+			// SP-MCTS: sqrt((sum of squares - n*mean^2 + D)/n), the
+			// spread of the child's rewards plus D's optimism.
+			score += math.Sqrt(max(0, ch.sumSq/v-mean*mean) + s.cfg.VarianceD/v)
+		}
 		if score > bestScore {
 			best, bestScore = i, score
 		}
@@ -242,19 +248,47 @@ func (s *Searcher[S, M, G]) iterate() {
 	case s.cfg.Leaf == LeafMix:
 		w := s.cfg.EvalWeight
 		r = w*(1-s.evalReward(st)) + (1-w)*s.reward(-s.game.Playout(*st, &s.rng))
+	case s.cfg.SinglePlayer:
+		r = s.singleReward(st, depth)
 	default:
 		r = s.reward(-s.game.Playout(*st, &s.rng))
 	}
+	// One player: every node on the path is credited with the same
+	// reward. Two players: it alternates between their points of view.
+	flip := !s.cfg.SinglePlayer
 	for i := depth; i >= 0; i-- {
 		nd := &s.nodes[s.path[i]]
 		nd.visits++
 		nd.sum += r
 		nd.sumSq += r * r
-		r = 1 - r
+		if flip {
+			r = 1 - r
+		}
 	}
 	if proven {
 		s.propagate(depth)
 	}
+}
+
+// singleReward plays st, the leaf at depth of the current descent, out
+// for a single-player search and returns the reward: the final score over
+// MaxScore. With a Recorder it keeps the whole line, the tree's moves
+// (path[1..depth]) then the playout's, when it beats the best so far.
+func (s *Searcher[S, M, G]) singleReward(st *S, depth int) float64 {
+	if s.recorder == nil {
+		return float64(s.game.Playout(*st, &s.rng)) / float64(s.maxScore)
+	}
+	score, played := s.recorder.RecordPlayout(*st, &s.rng, s.played[:0])
+	s.played = played[:0]
+	if score > s.bestScore {
+		s.bestScore = score
+		s.best = s.best[:0]
+		for i := 1; i <= depth; i++ {
+			s.best = append(s.best, s.nodes[s.path[i]].move)
+		}
+		s.best = append(s.best, played...)
+	}
+	return float64(score) / float64(s.maxScore)
 }
 
 // propagate marks proven the ancestors of the proven node path[depth] whose

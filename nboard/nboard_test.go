@@ -96,10 +96,18 @@ type running struct {
 
 func start(t *testing.T, th otp.Thinker) *running {
 	t.Helper()
+	return startThinking(t, th, time.Second)
+}
+
+// startThinking is start with a think time: a test in which only a
+// command may end a blocking search gives it more than the test can take,
+// so that a loaded machine cannot end it first.
+func startThinking(t *testing.T, th otp.Thinker, think time.Duration) *running {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	r := &running{t: t, in: inW, replies: make(chan string, 100), stderr: &syncBuffer{}, done: make(chan error, 1)}
-	cfg := Config{Name: "tester", Thinker: th, ThinkTime: time.Second, Errors: r.stderr}
+	cfg := Config{Name: "tester", Thinker: th, ThinkTime: think, Errors: r.stderr}
 	go func() {
 		err := Serve(context.Background(), cfg, inR, outW)
 		outW.Close()
@@ -358,12 +366,12 @@ func TestEndOfInputDuringSearchIsQuiet(t *testing.T) {
 
 // TestLongLineDuringSearch checks that an over-long line read while a
 // search runs is skipped in its turn, like any other, and does not end
-// the session.
+// the session. Only the ping may end the search: at depth 1's 0.1 s a
+// loaded machine ended it first (seen under -race), and its move came
+// before the replies the test waits for.
 func TestLongLineDuringSearch(t *testing.T) {
 	th := &flipThinker{block: true, started: make(chan struct{}, 1)}
-	r := start(t, th)
-	r.send("set depth 1")
-	r.next("set depth 1")
+	r := startThinking(t, th, 10*stepTimeout) // no set depth: its time would be 0.1 s
 	r.send("go")
 	r.next("go")
 	<-th.started

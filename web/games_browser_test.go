@@ -96,8 +96,10 @@ func refTerritory(board string, n int) (black, white int) {
 
 // TestBrowserGo plays goScript on the Go page by clicking: a capture, a
 // refused suicide and a refused ko (with the reason shown), three passes,
-// a dead string marked and unmarked, another marked, Done by both; then
-// the page's count is checked against the test's own.
+// black's string marked and unmarked, a click on the other colour's
+// string refused, black's Done, white's string marked (undone, marked
+// again), white's Done; then the page's count is checked against the
+// test's own.
 func TestBrowserGo(t *testing.T) {
 	ctx := startBrowser(t, 1280, 900)
 	s, err := New(firstLegal{}, Options{ThinkTime: 50 * time.Millisecond})
@@ -161,8 +163,33 @@ func TestBrowserGo(t *testing.T) {
 	if d := evaluate[string](t, ctx, dead); d != "" {
 		t.Errorf("after unmarking c3 the dead stones are %q", d)
 	}
-	clickAndWait(t, ctx, `#board [data-sq="e5"]`)
+	// Each player removes his own dead strings, black first: white's e5
+	// is refused with the reason shown, and only black's Done is live.
+	disabled := func(id string) bool {
+		return evaluate[bool](t, ctx, `document.getElementById("`+id+`").disabled`)
+	}
+	marking := func() string { return evaluate[string](t, ctx, `document.getElementById("marking").textContent`) }
+	if disabled("done-black") || !disabled("done-white") || !strings.Contains(marking(), "Black marks") {
+		t.Errorf("black marks first: Done disabled black %v white %v; the page says %q",
+			disabled("done-black"), disabled("done-white"), marking())
+	}
+	refusedClick(t, ctx, `#board [data-sq="e5"]`, "e5 is a white string")
 	clickAndWait(t, ctx, "#done-black")
+	if !disabled("done-black") || disabled("done-white") || !strings.Contains(marking(), "White marks") {
+		t.Errorf("then white: Done disabled black %v white %v; the page says %q",
+			disabled("done-black"), disabled("done-white"), marking())
+	}
+	refusedClick(t, ctx, `#board [data-sq="c3"]`, "c3 is a black string")
+	// White marks e5, undoes the mark, and marks it again.
+	clickAndWait(t, ctx, `#board [data-sq="e5"]`)
+	clickAndWait(t, ctx, "#undo")
+	if d := evaluate[string](t, ctx, dead); d != "" {
+		t.Errorf("after undoing white's mark the dead stones are %q", d)
+	}
+	clickAndWait(t, ctx, `#board [data-sq="e5"]`)
+	if d := evaluate[string](t, ctx, dead); d != "e5" {
+		t.Errorf("after white marks e5 the dead stones are %q", d)
+	}
 	clickAndWait(t, ctx, "#done-white")
 	if st := s.goGame.snapshotPhase(); st != goOver {
 		t.Fatalf("after Done by both the phase is %s", st)

@@ -42,7 +42,8 @@ func TestGamesScreenshots(t *testing.T) {
 		}
 	}
 	// Go: two walls on 9x9, a white invasion left dead in black's area,
-	// three passes, the invader marked dead and black done.
+	// three passes, black done (nothing of his is dead), the invader
+	// marked dead by white, its owner.
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"go"), chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .pt`))); err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +59,8 @@ func TestGamesScreenshots(t *testing.T) {
 		}
 		clickAndWait(t, ctx, sel)
 	}
-	clickAndWait(t, ctx, `#board [data-sq="b5"]`)
 	clickAndWait(t, ctx, "#done-black")
+	clickAndWait(t, ctx, `#board [data-sq="b5"]`)
 	save("screenshot-go.png")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"killallgo"), chromedp.WaitVisible(chromedp.CSS(`#board[data-version] .pt`))); err != nil {

@@ -152,16 +152,20 @@ func (m *goMatch) play(p goban.Point) error {
 	return nil
 }
 
-// undo takes back the last action: Done when the game is over, the last
-// mark in the scoring phase (or, with none, the pass that began it), or
-// the last move.
+// undo takes back the last action: white's Done when the game is over;
+// in the scoring phase the last mark of the player marking, or black's
+// Done when white has no mark yet, or (black marking, with no mark) the
+// pass that began it; in play the last move.
 func (m *goMatch) undo() error {
 	switch {
 	case m.phase == goOver:
-		m.phase, m.done = goScoring, [3]bool{}
+		m.phase, m.done[goban.White] = goScoring, false
 		return nil
-	case m.phase == goScoring && len(m.dead) > 0:
-		m.dead, m.done = m.dead[:len(m.dead)-1], [3]bool{}
+	case m.phase == goScoring && len(m.dead) > 0 && m.board.At(m.dead[len(m.dead)-1]) == m.marker():
+		m.dead = m.dead[:len(m.dead)-1]
+		return nil
+	case m.phase == goScoring && m.done[goban.Black]:
+		m.done[goban.Black] = false
 		return nil
 	case len(m.moves) == 0:
 		return conflict("nothing to undo: no move has been played")
@@ -173,15 +177,33 @@ func (m *goMatch) undo() error {
 	return nil
 }
 
-// mark marks the string at p dead, or alive again if it is marked.
+// marker returns who marks his own dead strings in the scoring phase.
+// The two players share one screen, so they take turns: black until he
+// presses Done, then white, whose Done ends the game.
+func (m *goMatch) marker() goban.Color {
+	if m.done[goban.Black] {
+		return goban.White
+	}
+	return goban.Black
+}
+
+// mark marks the string at p dead, or alive again if it is marked. Only
+// the player marking may, and only his own strings: the homework has
+// each player remove his own dead stones.
 func (m *goMatch) mark(p goban.Point) error {
 	if m.phase != goScoring {
 		return conflict("dead strings are marked in the scoring phase, after %d passes in a row", goPassesToScore)
 	}
-	if c := m.board.At(p); c != goban.Black && c != goban.White {
+	c := m.board.At(p)
+	if c != goban.Black && c != goban.White {
 		return conflict("%s is empty: click a string of stones to mark it dead", m.name(p))
 	}
-	m.done = [3]bool{}
+	if who := m.marker(); c != who {
+		if who == goban.Black {
+			return conflict("%s is a white string: black marks his own dead strings first and presses Done, then white marks his", m.name(p))
+		}
+		return conflict("%s is a black string: black is done, now white marks his own dead strings (undo reopens black's marks)", m.name(p))
+	}
 	for i, q := range m.dead {
 		if m.board.SameString(p, q) {
 			m.dead = append(m.dead[:i], m.dead[i+1:]...)
@@ -192,14 +214,20 @@ func (m *goMatch) mark(p goban.Point) error {
 	return nil
 }
 
-// finish records that player c agrees with the marks; when both have,
-// the game is over.
+// finish records that player c is done marking his dead strings: black
+// first, then white, whose Done ends the game.
 func (m *goMatch) finish(c goban.Color) error {
 	if m.phase != goScoring {
 		return conflict("done is pressed in the scoring phase, after %d passes in a row", goPassesToScore)
 	}
+	if c != m.marker() {
+		if m.done[c] {
+			return conflict("%s has already pressed Done: now white marks his own dead strings (undo reopens black's marks)", c)
+		}
+		return conflict("black marks his own dead strings and presses Done first, then white")
+	}
 	m.done[c] = true
-	if m.done[goban.Black] && m.done[goban.White] {
+	if c == goban.White {
 		m.phase = goOver
 	}
 	return nil
@@ -287,6 +315,9 @@ type GoState struct {
 	Dead []string `json:"dead"`
 	// Done tells who pressed Done in the scoring phase.
 	Done ByColor[bool] `json:"done"`
+	// Marking is who marks his own dead strings in the scoring phase,
+	// "black" then "white"; "" in play and once over.
+	Marking string `json:"marking"`
 	// Score is the count in the scoring phase and at the end, null in
 	// play.
 	Score *GoScore `json:"score"`
@@ -389,7 +420,12 @@ func (g *goRoom) state() GoState {
 	sc := goban.Count(b, m.dead, m.captured[goban.Black], m.captured[goban.White], m.komi)
 	st.Score = newGoScore(sc)
 	if m.phase == goScoring {
-		st.Status = "Scoring: click each dead string to remove it (again to restore it), then each player presses Done."
+		who := m.marker()
+		st.Marking = who.String()
+		st.Status = fmt.Sprintf("Scoring: %s, click each of your own dead strings to remove it (again to restore it), then press Done.", capital(who.String()))
+		if who == goban.Black {
+			st.Status += " White marks his next."
+		}
 		return st
 	}
 	st.Result = st.Score.Winner

@@ -104,6 +104,23 @@ func TestGoGame(t *testing.T) {
 	if status, _ := refused(t, ts, http.MethodPost, "/api/go/move", "application/json", `{"move":"d4"}`); status != http.StatusConflict {
 		t.Errorf("a move in the scoring phase: status %d, want 409", status)
 	}
+	if st.Marking != "black" || !strings.Contains(st.Status, "Black, click each of your own dead strings") {
+		t.Fatalf("scoring opens with black marking: marking %q status %q", st.Marking, st.Status)
+	}
+	// Each player removes his own dead strings, black first: a click on
+	// another colour's string, or Done out of turn, changes nothing.
+	refusedGo := func(path, body, want string) {
+		t.Helper()
+		before := getAs[GoState](t, ts, "/api/go/state")
+		status, msg := refused(t, ts, http.MethodPost, path, "application/json", body)
+		after := getAs[GoState](t, ts, "/api/go/state")
+		if status != http.StatusConflict || !strings.Contains(msg, want) || after.Version != before.Version {
+			t.Fatalf("POST %s %s: %d %q, version %d -> %d; want 409 naming %q, nothing changed",
+				path, body, status, msg, before.Version, after.Version, want)
+		}
+	}
+	refusedGo("/api/go/mark", `{"point":"e5"}`, "e5 is a white string: black marks his own dead strings first")
+	refusedGo("/api/go/done", `{"color":"white"}`, "black marks his own dead strings and presses Done first")
 	st = postAs[GoState](t, ts, "/api/go/mark", `{"point":"c3"}`)
 	if strings.Join(st.Dead, " ") != "c3" {
 		t.Fatalf("dead after marking c3: %v", st.Dead)
@@ -112,10 +129,20 @@ func TestGoGame(t *testing.T) {
 	if len(st.Dead) != 0 {
 		t.Fatalf("dead after unmarking c3: %v", st.Dead)
 	}
-	st = postAs[GoState](t, ts, "/api/go/mark", `{"point":"e5"}`)
+	// Undo takes back black's last mark.
+	postAs[GoState](t, ts, "/api/go/mark", `{"point":"b4"}`)
+	if st = postAs[GoState](t, ts, "/api/go/undo", ``); len(st.Dead) != 0 || st.Phase != goScoring {
+		t.Fatalf("undo of black's mark b4: phase %s dead %v", st.Phase, st.Dead)
+	}
 	st = postAs[GoState](t, ts, "/api/go/done", `{"color":"black"}`)
-	if st.Phase != goScoring || !st.Done.Black || st.Done.White {
-		t.Fatalf("after black's done: phase %s done %+v", st.Phase, st.Done)
+	if st.Phase != goScoring || !st.Done.Black || st.Done.White || st.Marking != "white" {
+		t.Fatalf("after black's done: phase %s done %+v marking %q", st.Phase, st.Done, st.Marking)
+	}
+	refusedGo("/api/go/mark", `{"point":"c3"}`, "c3 is a black string: black is done, now white marks")
+	refusedGo("/api/go/done", `{"color":"black"}`, "black has already pressed Done")
+	st = postAs[GoState](t, ts, "/api/go/mark", `{"point":"e5"}`)
+	if strings.Join(st.Dead, " ") != "e5" {
+		t.Fatalf("dead after white marks e5: %v", st.Dead)
 	}
 	st = postAs[GoState](t, ts, "/api/go/done", `{"color":"white"}`)
 	// By hand: with e5 removed, b3 and a1 are black's (2 points); the
@@ -130,11 +157,33 @@ func TestGoGame(t *testing.T) {
 	if st.Phase != goOver || st.Score == nil || *st.Score != want || st.Result != "black" {
 		t.Fatalf("over: phase %s result %q score %+v, want black by 4: %+v", st.Phase, st.Result, st.Score, want)
 	}
-	// Undo walks back: Done, the mark, then the third pass.
-	st = postAs[GoState](t, ts, "/api/go/undo", ``)
-	if st.Phase != goScoring || st.Done.Black || len(st.Dead) != 1 {
-		t.Fatalf("undo after the end: phase %s done %+v dead %v", st.Phase, st.Done, st.Dead)
+	if st.Marking != "" {
+		t.Fatalf("over: marking %q, want none", st.Marking)
 	}
+	refusedGo("/api/go/mark", `{"point":"e1"}`, "scoring phase")
+	refusedGo("/api/go/done", `{"color":"white"}`, "scoring phase")
+	// Undo walks back: white's Done, white's mark, black's Done, then the
+	// third pass.
+	st = postAs[GoState](t, ts, "/api/go/undo", ``)
+	if st.Phase != goScoring || !st.Done.Black || st.Done.White || st.Marking != "white" || len(st.Dead) != 1 {
+		t.Fatalf("undo after the end: phase %s done %+v marking %q dead %v", st.Phase, st.Done, st.Marking, st.Dead)
+	}
+	st = postAs[GoState](t, ts, "/api/go/undo", ``)
+	if st.Phase != goScoring || st.Marking != "white" || len(st.Dead) != 0 {
+		t.Fatalf("undo of white's mark: phase %s marking %q dead %v", st.Phase, st.Marking, st.Dead)
+	}
+	st = postAs[GoState](t, ts, "/api/go/undo", ``)
+	if st.Phase != goScoring || st.Done.Black || st.Marking != "black" {
+		t.Fatalf("undo of black's done: phase %s done %+v marking %q", st.Phase, st.Done, st.Marking)
+	}
+	st = postAs[GoState](t, ts, "/api/go/undo", ``)
+	if st.Phase != goPlay || st.Passes != 2 || st.Turn != "black" {
+		t.Fatalf("undo of the third pass: phase %s passes %d turn %s", st.Phase, st.Passes, st.Turn)
+	}
+	// Back to scoring; resume play while white marks drops the marks.
+	postAs[GoState](t, ts, "/api/go/move", `{"move":"pass"}`)
+	postAs[GoState](t, ts, "/api/go/done", `{"color":"black"}`)
+	postAs[GoState](t, ts, "/api/go/mark", `{"point":"e5"}`)
 	st = postAs[GoState](t, ts, "/api/go/resume", `{}`)
 	if st.Phase != goPlay || st.Passes != 0 || len(st.Dead) != 0 || st.Turn != "white" {
 		t.Fatalf("resume: phase %s passes %d dead %v turn %s", st.Phase, st.Passes, st.Dead, st.Turn)

@@ -42,8 +42,8 @@ func TestGoSGFRoundTrip(t *testing.T) {
 		got.Captures != saved.Captures || got.Turn != saved.Turn || got.Phase != saved.Phase || got.Komi != 0.5 || got.SGF != saved.SGF {
 		t.Fatalf("loaded %+v\nsaved %+v", got, saved)
 	}
-	postAs[GoState](t, ts, "/api/go/mark", `{"point":"e5"}`)
 	postAs[GoState](t, ts, "/api/go/done", `{"color":"black"}`)
+	postAs[GoState](t, ts, "/api/go/mark", `{"point":"e5"}`) // white's own dead string
 	over := postAs[GoState](t, ts, "/api/go/done", `{"color":"white"}`)
 	if rec, err := sgf.Parse([]byte(over.SGF)); err != nil || rec.Result != "B+3.5" {
 		t.Errorf("the finished game's record has result %q (error %v), want B+3.5 (black 2, white -2 + 0.5)", rec.Result, err)

@@ -2,8 +2,10 @@
 // with the shared Monte-Carlo tree search (UCT or UCB, optional progressive
 // pruning): it answers the homework's commands, one a line on stdin, on
 // stdout (reset, time, put, display, start game, think, quit), and logs to
-// stderr. With --selfplay it plays games between the search and a random
-// player instead and prints a table of results.
+// stderr. With --gtp it speaks the Go Text Protocol instead (GoGui, Sabaki);
+// "killallgo referee" plays one game between two programs that speak the
+// homework's commands and writes it as SGF; with --selfplay it plays games
+// between the search and a random player and prints a table of results.
 //
 //	printf 'put b 2 2\nstart game\nthink w\ndisplay\n' | killallgo --playouts 2000 --seed 1
 package main

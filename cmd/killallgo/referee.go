@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -57,8 +59,8 @@ Flags:
 // refereeStatus ends the referee's --help.
 const refereeStatus = `
 The result line goes to stdout, logs and the programs' stderr to stderr. Exit status: 0 when a
-game was played, whatever its result; 1 when a program cannot be started or the record cannot
-be written; 2 on a bad command line. docs/killallgo.md has the details.
+game was played, whatever its result; 1 when a program cannot be started, the record cannot be
+written, or the referee is interrupted (both programs are killed then); 2 on a bad command line. docs/killallgo.md has the details.
 `
 
 // newRefereeFlags declares the referee's flags on o.
@@ -138,22 +140,31 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	host.Log(log)
+	// Caught from before the programs start, so that an interrupt never
+	// leaves one running.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
 	black, err := referee.Start(host, "black", o.black, errOut)
 	if err != nil {
-		fmt.Fprintf(stderr, "killallgo referee: black: %v\n", err)
+		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
 		return exitError
 	}
 	defer stopProgram(black, log)
 	white, err := referee.Start(host, "white", o.white, errOut)
 	if err != nil {
-		fmt.Fprintf(stderr, "killallgo referee: white: %v\n", err)
+		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
 		return exitError
 	}
 	defer stopProgram(white, log)
 	black.Name, white.Name = o.black, o.white
 	stones, _ := killallgo.Handicap(o.handicap) // checked
 	cfg := referee.Config{TimeLimit: o.timeLimit, Handicap: stones, Grace: o.grace, Date: time.Now().UTC().Format(time.DateOnly)}
-	res, err := referee.Play(&black.Endpoint, &white.Endpoint, cfg, log)
+	res, sig, err := playUnlessInterrupted(black, white, cfg, log, signals)
+	if sig != nil {
+		fmt.Fprintf(stderr, "killallgo referee: interrupted (%v): both programs killed, no record written\n", sig)
+		return exitError
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
 		return exitError
@@ -172,6 +183,29 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 func stopProgram(p *referee.Process, log *zap.Logger) {
 	u := p.Stop()
 	log.Info("program stopped", zap.String("program", p.Name), zap.String("usage", u.String()))
+}
+
+// playUnlessInterrupted plays the game, and if a signal comes first kills
+// both programs' process groups, which ends the game at once, and returns
+// the signal. It returns after the watcher has finished, so that no kill
+// comes after the programs are stopped.
+func playUnlessInterrupted(black, white *referee.Process, cfg referee.Config, log *zap.Logger,
+	signals <-chan os.Signal) (referee.Result, os.Signal, error) {
+	over := make(chan struct{})
+	caught := make(chan os.Signal, 1)
+	go func() {
+		defer close(caught)
+		select {
+		case s := <-signals:
+			black.Kill()
+			white.Kill()
+			caught <- s
+		case <-over:
+		}
+	}()
+	res, err := referee.Play(&black.Endpoint, &white.Endpoint, cfg, log)
+	close(over)
+	return res, <-caught, err
 }
 
 // writeOutputs writes the game's record and, if asked, its transcript.

@@ -118,9 +118,11 @@ func (p *Params) flags() map[string]string {
 // ParamChangeError refuses to resume a checkpoint with a parameter given
 // another value than the checkpoint's.
 type ParamChangeError struct {
-	Flag, Given, Saved string
+	Flag, Given, Saved string // the parameter's flag, its value given and the checkpoint's
 }
 
+// Error names the flag, both values, and that a resumed run keeps the
+// checkpoint's.
 func (e *ParamChangeError) Error() string {
 	return fmt.Sprintf("--%s %s: the checkpoint was trained with %s; a resumed run keeps its parameters", e.Flag, e.Given, e.Saved)
 }

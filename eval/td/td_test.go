@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,5 +118,32 @@ func TestVsModelItselfIsEven(t *testing.T) {
 	m := tr.model
 	if r := VsModel(m, m.Clone(), 1, 100, 2); r.Percent() != 50 || r.Games != 100 {
 		t.Errorf("a model against itself from paired openings scores %s, want exactly 50%%", r)
+	}
+}
+
+// TestNewRefuses: a configuration that would divide by zero, learn from
+// games never played, or never reach its bounds is an error naming it.
+func TestNewRefuses(t *testing.T) {
+	dir := t.TempDir()
+	good := Config{Params: DefaultParams(), Games: GamesPerBatch, Workers: 1, Every: DefaultEvery, Progress: time.Hour,
+		Checkpoint: filepath.Join(dir, "m.ckpt"), Output: filepath.Join(dir, "m.weights")}
+	for _, c := range []struct {
+		change func(*Config)
+		want   string
+	}{
+		{func(c *Config) { c.Workers = 0 }, "0 workers"},
+		{func(c *Config) { c.Every = 0 }, "a checkpoint every 0 games"},
+		{func(c *Config) { c.Every = GamesPerBatch + 1 }, "a checkpoint every"},
+		{func(c *Config) { c.Games = GamesPerBatch - 1 }, "in all"},
+		{func(c *Config) { c.Progress = 0 }, "progress lines every 0s"},
+	} {
+		cfg := good
+		c.change(&cfg)
+		if _, err := New(cfg, io.Discard); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error saying %q", cfg, err, c.want)
+		}
+	}
+	if _, err := New(good, io.Discard); err != nil {
+		t.Errorf("a good configuration: %v", err)
 	}
 }

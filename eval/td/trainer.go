@@ -96,6 +96,9 @@ type Trainer struct {
 // from the checkpoint with Resume. A parameter changed on resuming is a
 // *ParamChangeError.
 func New(o Config, out io.Writer) (*Trainer, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
 	t := &Trainer{opt: o, out: out, recs: make([]record, GamesPerBatch)}
 	if !o.Resume {
 		if _, err := os.Stat(o.Checkpoint); err == nil {
@@ -134,6 +137,28 @@ func New(o Config, out io.Writer) (*Trainer, error) {
 	t.opt.Params = st.Params
 	t.model, t.prev, t.st = m, m.Clone(), st
 	return t, nil
+}
+
+// check returns why a run of o would go wrong, or nil: no worker would
+// leave every batch's games unplayed and learn from empty records, a
+// checkpoint interval of 0 would divide by zero, and counts that are not
+// whole batches would never be met. A program's own checks name its flags
+// first (cmd/train); these keep the package safe without them.
+func (o *Config) check() error {
+	var errs []error
+	if o.Workers < 1 {
+		errs = append(errs, fmt.Errorf("td: %s: want 1 or more", plural.Of(o.Workers, "worker")))
+	}
+	if o.Every < 1 || o.Every%GamesPerBatch != 0 {
+		errs = append(errs, fmt.Errorf("td: a checkpoint every %s: want a positive multiple of %d", plural.Of(int(o.Every), "game"), GamesPerBatch))
+	}
+	if o.Games < 0 || o.Games%GamesPerBatch != 0 {
+		errs = append(errs, fmt.Errorf("td: %s in all: want 0 (no limit) or a multiple of %d", plural.Of(int(o.Games), "game"), GamesPerBatch))
+	}
+	if o.Progress <= 0 {
+		errs = append(errs, fmt.Errorf("td: progress lines every %v: want a positive interval", o.Progress))
+	}
+	return errors.Join(errs...)
 }
 
 // Run trains until the run's bound or ctx's cancellation, then writes the

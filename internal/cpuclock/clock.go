@@ -8,6 +8,8 @@ package cpuclock
 import (
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/internal/proctime"
 )
 
 // Clock is the process's CPU time at the start of a measurement.
@@ -18,7 +20,7 @@ type Clock struct {
 
 // Start reads the process's CPU time.
 func Start() Clock {
-	t, ok := cpuTime()
+	t, ok := proctime.CPU()
 	return Clock{t, ok}
 }
 
@@ -30,7 +32,7 @@ func (c Clock) Report(b *testing.B, perSecond string) { c.ReportCount(b, 1, perS
 // ReportCount is Report for ops that each do count things (a search of
 // many playouts, say): "cpu-"+perSecond is then things per CPU second.
 func (c Clock) ReportCount(b *testing.B, count float64, perSecond string) {
-	end, ok := cpuTime()
+	end, ok := proctime.CPU()
 	if !ok || !c.ok {
 		return
 	}
@@ -40,7 +42,3 @@ func (c Clock) ReportCount(b *testing.B, count float64, perSecond string) {
 		b.ReportMetric(count*1e9/perOp, "cpu-"+perSecond)
 	}
 }
-
-// Now returns the process's CPU time, user and system, and false where
-// the system does not tell it.
-func Now() (time.Duration, bool) { return cpuTime() }

@@ -55,9 +55,11 @@ func (p *Process) Stop() engineproc.Usage {
 	return u
 }
 
-// Kill kills the program's process group at once, as Stop does after its
-// grace: for a game abandoned midway, whose referee then sees the output
-// end. It is safe to call while the referee is reading, and before Stop.
+// Kill kills the program's process group at once, and may be called from
+// any goroutine while the program runs: an interrupted referee kills what
+// it started before it goes, since a program run through a wrapper would
+// outlive it otherwise (only the program itself dies with its parent).
+// Stop must still be called, and Kill not after it.
 func (p *Process) Kill() { p.proc.Kill() }
 
 // ExitStatus describes how the program exited when it did not exit

@@ -196,10 +196,11 @@ func (g *game) play() Result {
 		}
 		st, err := g.board.State(c.Other())
 		switch {
-		case err != nil:
-			return Result{Winner: goban.White, Reason: fmt.Sprintf("the game reached the move cap of %d plies", killallgo.MaxPlies)}
-		case st.Over() && st.Winner() == goban.Black:
+		case err == nil && st.Over() && st.Winner() == goban.Black:
 			return Result{Winner: goban.Black, Reason: "black captured every white stone"}
+		case err != nil || g.board.Plies() >= killallgo.MaxPlies:
+			// The state is over at the cap too: say why.
+			return Result{Winner: goban.White, Reason: fmt.Sprintf("the game reached the move cap of %d plies", killallgo.MaxPlies)}
 		case st.Over():
 			return Result{Winner: goban.White, Reason: "black, to move, has no legal move"}
 		case passes == 2:

@@ -36,7 +36,7 @@ func playPipes(t *testing.T, blackScript, whiteScript string, cfg Config) Result
 // is left, black wins. Checked by hand against the protocol of seed 001
 // and the rules of docs/killallgo.md.
 func TestGoldenGame(t *testing.T) {
-	cfg := Config{TimeLimit: 1, Handicap: []killallgo.Move{at(2, 1)}, Date: "2026-11-25"}
+	cfg := Config{TimeLimit: 10, Handicap: []killallgo.Move{at(2, 1)}, Date: "2026-11-25"} // prompt fakes: a long limit keeps a busy machine from making one late
 	res := playPipes(t, "1 2", "1 1", cfg)
 	want, err := os.ReadFile("testdata/capture.transcript")
 	if err != nil {
@@ -90,7 +90,14 @@ func TestEnds(t *testing.T) {
 		if h == nil {
 			h = hc
 		}
-		res := playPipes(t, c.black, c.white, Config{TimeLimit: 1, Handicap: h, Grace: 100 * time.Millisecond})
+		// A fake answers at once: only the one that sleeps 3 s needs the
+		// short limit, and a long one keeps a busy machine from making
+		// the others late.
+		limit := 10
+		if c.late {
+			limit = 1
+		}
+		res := playPipes(t, c.black, c.white, Config{TimeLimit: limit, Handicap: h, Grace: 100 * time.Millisecond})
 		if res.Winner != c.winner || !strings.Contains(res.Reason, c.reason) || res.Late != c.late ||
 			res.Forfeit != (c.result != "W+" && c.result != "B+") || res.Record.Result != c.result || res.Breach != c.breach {
 			t.Errorf("%s: %v wins, %q, forfeit %v, late %v, RE %q, breach %q; want %v, %q, late %v, RE %q, breach %q",

@@ -79,6 +79,12 @@ func Play(cfg Config, h int, game uint64, rng *rand.Rand) (goban.Color, int, err
 
 // newMover returns the player kind for colour c in game g.
 func newMover(o Config, kind string, game uint64, rng *rand.Rand, g *killallgo.Game, c goban.Color) (mover, error) {
+	switch {
+	case kind != MCTS && kind != Random:
+		return nil, fmt.Errorf("%v's player %q: want %s or %s", c, kind, MCTS, Random)
+	case kind == MCTS && o.Playouts < 1:
+		return nil, fmt.Errorf("%v's search: %d playouts a move, want 1 or more", c, o.Playouts)
+	}
 	if kind == Random {
 		return func(st killallgo.State) (killallgo.Move, error) {
 			ms := st.Moves(nil)

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/tcgothello/mcts/goban"
@@ -32,5 +33,25 @@ func TestPlay(t *testing.T) {
 	}
 	if _, _, err := Play(cfg, 7, 1, rand.New(rand.NewPCG(1, 1))); err == nil {
 		t.Error("handicap 7 played, want an error")
+	}
+}
+
+// TestPlayRefuses: a player that is neither kind, and a search without a
+// budget, are errors naming them, not a game played by something else.
+func TestPlayRefuses(t *testing.T) {
+	search := mcts.DefaultConfig()
+	search.ArenaNodes = 1 << 12
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Black: "MCTS", White: Random, Search: search, Playouts: 10}, `black's player "MCTS"`},
+		{Config{Black: Random, White: "greedy", Search: search, Playouts: 10}, `white's player "greedy"`},
+		{Config{Black: Random, White: MCTS, Search: search}, "white's search: 0 playouts"},
+	} {
+		_, _, err := Play(c.cfg, 0, 1, rand.New(rand.NewPCG(1, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error saying %q", c.cfg, err, c.want)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -151,13 +152,26 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 		return unplayed(g, startErrs), nil
 	}
 	// A cancelled tournament kills the programs: the referee's reads
-	// end at once, and the game it returns is not recorded.
-	stop := context.AfterFunc(ctx, func() {
+	// end at once, and the game it returns is not recorded. Never after
+	// they are stopped (Process.Kill): stopping takes the lock first.
+	var mu sync.Mutex
+	stopped := false
+	stopKills := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
 		for _, pr := range procs {
-			pr.Kill()
+			if !stopped {
+				pr.Kill()
+			}
 		}
 	})
-	defer stop()
+	disarm := func() {
+		stopKills()
+		mu.Lock()
+		stopped = true
+		mu.Unlock()
+	}
+	defer disarm()
 	res, err := referee.Play(&procs[0].Endpoint, &procs[1].Endpoint,
 		referee.Config{TimeLimit: cfg.TimeLimit, Handicap: stones, Grace: cfg.Grace, AckTimeout: cfg.AckTimeout,
 			Date: start.UTC().Format(time.DateOnly)}, log)
@@ -167,6 +181,7 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 	if err := ctx.Err(); err != nil {
 		return played, err
 	}
+	disarm()
 	for i, pr := range procs {
 		u := pr.Stop()
 		u.ThinkMS = match.Milliseconds(res.Thinking[[2]goban.Color{goban.Black, goban.White}[i]])

@@ -58,10 +58,14 @@ function show(s) {
       $(`s-cap-${c}`).textContent = s.score[c].captured;
       $(`s-dead-${c}`).textContent = s.score[c].dead;
       $(`s-pts-${c}`).textContent = s.score[c].points;
-      $(`done-${c}`).disabled = s.phase !== "scoring" || s.done[c];
+      // One screen, two players: only the player marking may press Done.
+      $(`done-${c}`).disabled = s.marking !== c;
       $(`done-${c}`).textContent = `${c === "black" ? "Black" : "White"}: ${s.done[c] ? "done ✓" : "Done"}`;
     }
     $("s-komi").textContent = s.score.komi;
+    $("marking").textContent = s.marking
+      ? `${s.marking === "black" ? "Black" : "White"} marks his own dead strings now.`
+      : "Both are done.";
     $("resume").disabled = s.phase !== "scoring";
     $("result").textContent = s.phase === "over"
       ? (s.result === "draw" ? "A draw." : `${s.result === "black" ? "Black" : "White"} wins by ${s.score.margin}.`)
