@@ -107,6 +107,14 @@ func isResultsHeader(data []byte) bool {
 // resumed tournament skips it; blank lines are allowed.
 func readResultsLines(data []byte) ([]Game, []Note, error) {
 	lines := bytes.Split(data, []byte("\n"))
+	// A tournament of another game holds no Othello games: its records
+	// are the judge's --record file (SGF for Kill-All Go).
+	var h struct {
+		Game string `json:"game"`
+	}
+	if json.Unmarshal(lines[0], &h) == nil && !tournament.IsOthello(h.Game) {
+		return nil, nil, atLine(1, "", fmt.Errorf("a results file of a %s tournament, not Othello: its games are in the record file the judge wrote (--record)", h.Game))
+	}
 	var games []Game
 	var notes []Note
 	for i, l := range lines[1:] {

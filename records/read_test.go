@@ -129,6 +129,7 @@ func TestReadBadInput(t *testing.T) {
 		{"empty", "\n \n", 0, "empty: not a record of the judge"},
 		{"prose", "\n\nhello\n", 3, "not a record of the judge"},
 		{"ggf", "(;GM[Othello];)\n", 1, "a GGF game already"},
+		{"results of a Kill-All Go tournament", strings.Replace(header, `{"version":1,`, `{"version":1,"game":"killallgo",`, 1) + "\n" + game1 + "\n", 1, "a results file of a killallgo tournament, not Othello"},
 		{"results, a line not JSON", header + "\n" + game1 + "\n{oops\n" + game1 + "\n", 3, "not a game of a results file"},
 		{"results, a wrong type", header + "\n" + `{"game":"one"}` + "\n", 2, "field game: a JSON string where a number belongs"},
 		{"results, no game number", header + "\n{}\n", 2, "game number 0: not a game of a tournament"},

@@ -11,18 +11,29 @@ import (
 	"github.com/tcgothello/mcts/othello"
 )
 
-// Opening is a move sequence from the start position that a game begins
-// with. The judge sends its moves to both engines as play, so any OTP engine
-// can start from it.
+// Opening is how the games of a round begin. For Othello it is a move
+// sequence from the start position: the judge sends its moves to both
+// engines as play, so any OTP engine can start from it. For another game
+// it is that game's notion of an opening in its own notation (Text): a
+// Kill-All Go handicap layout, an Einstein start layout; the tournament
+// only schedules it, and the game's package reads it.
 type Opening struct {
-	// Moves are the opening's plies, legal from the start position.
+	// Moves are an Othello opening's plies, legal from the start position.
 	Moves []othello.Move
+	// Text is the opening of a game other than Othello, "" for Othello.
+	Text string
 	// Line is the opening's 1-based line number in its file, for messages.
 	Line int
 }
 
-// String returns the moves in compact notation (f5d6c3...).
-func (o Opening) String() string { return othello.FormatMoves(o.Moves) }
+// String returns the opening as results files record it: Text for a game
+// other than Othello, else the moves in compact notation (f5d6c3...).
+func (o Opening) String() string {
+	if o.Text != "" {
+		return o.Text
+	}
+	return othello.FormatMoves(o.Moves)
+}
 
 // Position returns the position the opening reaches.
 func (o Opening) Position() othello.Position {
@@ -69,6 +80,34 @@ func ParseOpenings(r io.Reader) ([]Opening, error) {
 			return nil, fmt.Errorf("line %d: opening %s ends the game", n, othello.FormatMoves(moves))
 		}
 		out = append(out, Opening{Moves: moves, Line: n})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no openings")
+	}
+	return out, nil
+}
+
+// ParseOpeningLines reads a file of openings of a game other than
+// Othello, one a line as Othello's are: a '#' starts a comment to the end
+// of the line, blank lines are skipped, and parse reads each line,
+// returning the opening as results files record it. An error names its
+// line; a file without openings is one.
+func ParseOpeningLines(r io.Reader, parse func(line string) (string, error)) ([]Opening, error) {
+	var out []Opening
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		text, err := parse(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		out = append(out, Opening{Text: text, Line: n})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -30,5 +31,27 @@ func TestParseOpeningsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseOpenings(%q) = %v, want an error with %q", in, err, want)
 		}
+	}
+}
+
+// Another game's openings file: comments and blank lines skipped, each
+// line read by the game's parser, its errors by line.
+func TestParseOpeningLines(t *testing.T) {
+	parse := func(line string) (string, error) {
+		f := strings.Fields(line)
+		if len(f) != 1 {
+			return "", fmt.Errorf("want one word, got %d", len(f))
+		}
+		return strings.ToUpper(f[0]), nil
+	}
+	got, err := ParseOpeningLines(strings.NewReader("# head\n\n a # first\nb\n"), parse)
+	if err != nil || len(got) != 2 || got[0].Text != "A" || got[0].Line != 3 || got[1].Text != "B" || got[1].Line != 4 {
+		t.Errorf("got %+v, %v; want A on line 3, B on line 4", got, err)
+	}
+	if _, err := ParseOpeningLines(strings.NewReader("a\nb c\n"), parse); err == nil || err.Error() != "line 2: want one word, got 2" {
+		t.Errorf("error %v, want line 2's", err)
+	}
+	if _, err := ParseOpeningLines(strings.NewReader("# none\n"), parse); err == nil || err.Error() != "no openings" {
+		t.Errorf("error %v, want no openings", err)
 	}
 }

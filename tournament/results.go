@@ -35,7 +35,11 @@ type EngineInfo struct {
 // (ComputeFingerprint): a field added here that runs of one tournament may
 // differ in must be left out there.
 type Header struct {
-	Version   int          `json:"version"`
+	Version int `json:"version"`
+	// Game is the game played, "" for Othello (so that Othello files
+	// and their fingerprints stay as they were before there were other
+	// games): GameKillAllGo or GameEinstein.
+	Game      string       `json:"game,omitempty"`
 	Mode      string       `json:"mode"`
 	Seed      uint64       `json:"seed"`
 	Rounds    int          `json:"rounds"`
@@ -76,6 +80,8 @@ func (h *Header) Compatible(now *Header) error {
 	switch {
 	case h.Version != resultsVersion:
 		return fmt.Errorf("results file version %d, want %d", h.Version, resultsVersion)
+	case GameName(h.Game) != GameName(now.Game):
+		return fmt.Errorf("results file is of %s, not %s", GameName(h.Game), GameName(now.Game))
 	case h.Mode != now.Mode:
 		return fmt.Errorf("results file has mode %s, not %s", h.Mode, now.Mode)
 	case h.Seed != now.Seed:
@@ -121,6 +127,10 @@ func (h *Header) Schedule() ([]Pairing, error) {
 	}
 	openings := make([]Opening, len(h.Openings))
 	for i, o := range h.Openings {
+		if !IsOthello(h.Game) {
+			openings[i].Text = o // the game's package reads it when it plays
+			continue
+		}
 		if openings[i].Moves, err = othello.ParseMoves(o); err != nil {
 			return nil, fmt.Errorf("opening %d: %w", i+1, err)
 		}
@@ -196,11 +206,14 @@ func (r *Record) Faulted() []int {
 func newRecord(p Pairing, names []string, played *Played) Record {
 	g := &played.Game
 	r := Record{
-		Game: p.Game, Round: p.Round, Opening: othello.FormatMoves(p.Moves), OpeningIndex: p.Opening,
+		Game: p.Game, Round: p.Round, Opening: p.OpeningText(), OpeningIndex: p.Opening,
 		BlackEngine: p.Black, WhiteEngine: p.White, Black: names[p.Black], White: names[p.White],
 		BlackSeed: p.BlackSeed, WhiteSeed: p.WhiteSeed, GameFacts: g.Facts(), Winner: -1,
 		BlackExit: played.Exits[othello.Black], WhiteExit: played.Exits[othello.White], Start: g.Start.UTC(),
 		Resources: Resources{BlackUsage: played.Usage[othello.Black], WhiteUsage: played.Usage[othello.White]},
+	}
+	if played.Moves != "" {
+		r.Moves = played.Moves // a game other than Othello's, in its own notation
 	}
 	if c, ok := g.Outcome.Winner(); ok {
 		r.Winner = p.Black
@@ -242,7 +255,7 @@ func CheckRecords(recs []Record, schedule []Pairing, names []string) error {
 
 // matches reports how the record differs from its scheduled game p.
 func (r *Record) matches(p *Pairing, names []string) error {
-	opening := othello.FormatMoves(p.Moves)
+	opening := p.OpeningText()
 	winner := map[string]int{"black wins": p.Black, "white wins": p.White, "draw": -1}
 	w, known := winner[r.Outcome]
 	switch {

@@ -23,6 +23,14 @@ type Played struct {
 	// Usage holds what each colour's engine process used, nil where the
 	// engine is not a process.
 	Usage [2]*engineproc.Usage
+	// Moves are the moves of a game other than Othello, in that game's
+	// notation, one word a ply, for the results file; Game then holds the
+	// outcome, forfeit, start and duration, and no Othello moves or discs.
+	Moves string
+	// Record is the game's record in its game's own format (SGF for
+	// Kill-All Go), written to the tournament's record file as it is;
+	// nil for Othello, whose records the judge writes (text or GGF).
+	Record []byte
 }
 
 // PlayFunc plays one scheduled game, starting its engines afresh. Its error
@@ -47,7 +55,7 @@ type Runner struct {
 	// OnGame is called after each game, one call at a time, in the order
 	// games finish; its error stops the tournament (for a results file
 	// that cannot be written).
-	OnGame func(rec Record, g *match.GameResult) error
+	OnGame func(rec Record, played *Played) error
 	// OnRound is called once every game of rounds 1..round has finished,
 	// in round order, with the records of those rounds only. Rounds
 	// already finished in Done are not announced again.
@@ -177,7 +185,7 @@ func (r *Runner) Run(ctx context.Context) ([]Record, error) {
 		}
 		recs = append(recs, rec)
 		if r.OnGame != nil {
-			if err := r.OnGame(rec, &f.played.Game); err != nil {
+			if err := r.OnGame(rec, &f.played); err != nil {
 				firstErr = fmt.Errorf("tournament stopped: %w", err)
 				cancel()
 				continue

@@ -72,7 +72,7 @@ func TestRunnerPlaysEveryGame(t *testing.T) {
 	var restarts [][2]int
 	var seen []int
 	r := Runner{Names: names, Schedule: sched, Concurrency: 3, Play: f.play,
-		OnGame: func(rec Record, g *match.GameResult) error { seen = append(seen, rec.Game); return nil },
+		OnGame: func(rec Record, _ *Played) error { seen = append(seen, rec.Game); return nil },
 		OnRound: func(round int, recs []Record) {
 			rounds = append(rounds, round)
 			for _, p := range sched {
@@ -256,7 +256,7 @@ func TestRunnerRestartMarksUnderConcurrency(t *testing.T) {
 	ended := make(chan int, len(sched))
 	var restarts [][2]int
 	r := Runner{Names: names, Schedule: sched, Concurrency: 2, Play: g.play,
-		OnGame:    func(rec Record, _ *match.GameResult) error { ended <- rec.Game; return nil },
+		OnGame:    func(rec Record, _ *Played) error { ended <- rec.Game; return nil },
 		OnRestart: func(e, game int) { restarts = append(restarts, [2]int{e, game}) },
 	}
 	type out struct {

@@ -49,12 +49,23 @@ type Pairing struct {
 	// Black and White are indices into the tournament's engines.
 	Black, White int
 	// Opening is the index of the opening in the openings list; Moves are
-	// its moves.
+	// its moves (Othello's), Layout the opening as results files record it
+	// (Opening.String), for every game.
 	Opening int
 	Moves   []othello.Move
+	Layout  string
 	// BlackSeed and WhiteSeed are the seeds given to the engines that
 	// accept one: never 0, which engines read as "from the clock".
 	BlackSeed, WhiteSeed uint64
+}
+
+// OpeningText returns the opening as results files record it: Layout,
+// or for a pairing made without one, its Othello moves.
+func (p *Pairing) OpeningText() string {
+	if p.Layout != "" {
+		return p.Layout
+	}
+	return othello.FormatMoves(p.Moves)
 }
 
 // Pairs returns the pairs of engine indices that meet in a tournament of n
@@ -91,7 +102,7 @@ func Schedule(mode Mode, n, rounds int, openings []Opening, seed uint64) []Pairi
 			for _, c := range [][2]int{{p[0], p[1]}, {p[1], p[0]}} {
 				id := len(games) + 1
 				games = append(games, Pairing{
-					Game: id, Round: r, Black: c[0], White: c[1], Opening: o, Moves: openings[o].Moves,
+					Game: id, Round: r, Black: c[0], White: c[1], Opening: o, Moves: openings[o].Moves, Layout: openings[o].String(),
 					BlackSeed: engineSeed(seed, id, othello.Black), WhiteSeed: engineSeed(seed, id, othello.White),
 				})
 			}

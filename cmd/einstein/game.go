@@ -7,11 +7,11 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/einstein/runner"
 	"github.com/tcgothello/mcts/engineproc"
 	"go.uber.org/zap"
 )
@@ -139,13 +139,13 @@ func parseGame(args []string) (gameOptions, error) {
 // player is one of the two players of the games and its record.
 type player struct {
 	n    int // 1 or 2
-	seat seat
+	seat runner.Seat
 	// wins and rounds count the rounds won and played, by colour.
 	wins, rounds [3]int
 }
 
 // label names the player in results: "random (player 1)".
-func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.name(), p.n) }
+func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.Name(), p.n) }
 
 // runGame is einstein game.
 func runGame(ctx context.Context, e env, args []string) int {
@@ -195,7 +195,7 @@ func runGame(ctx context.Context, e env, args []string) int {
 	}
 	defer func() {
 		for _, p := range players {
-			p.seat.close()
+			p.seat.Close()
 		}
 	}()
 
@@ -219,10 +219,14 @@ func runGame(ctx context.Context, e env, args []string) int {
 			red, blue = blue, red
 		}
 		l := einstein.RandomLayout(boards)
-		res := playRound(ctx, l, [3]seat{einstein.Red: red.seat, einstein.Blue: blue.seat}, o.limit, people)
+		var show func(einstein.Position, string)
+		if people != nil {
+			show = people.show
+		}
+		res := runner.PlayRound(ctx, l, [3]runner.Seat{einstein.Red: red.seat, einstein.Blue: blue.seat}, o.limit, show)
 		head := fmt.Sprintf("round %d: red %s, blue %s, layout %v", n, red.label(), blue.label(), l)
-		if res.abandoned != "" {
-			fmt.Fprintf(e.stdout, "%s: %s\n", head, res.abandoned)
+		if res.Abandoned != "" {
+			fmt.Fprintf(e.stdout, "%s: %s\n", head, res.Abandoned)
 			if ctx.Err() != nil {
 				code = exitError
 			}
@@ -230,21 +234,15 @@ func runGame(ctx context.Context, e env, args []string) int {
 		}
 		played++
 		winner := red
-		if res.winner == einstein.Blue {
+		if res.Winner == einstein.Blue {
 			winner = blue
 		}
 		red.rounds[einstein.Red]++
 		blue.rounds[einstein.Blue]++
-		winner.wins[res.winner]++
-		fmt.Fprintf(e.stdout, "%s: %v %s wins, %s, %d plies\n", head, res.winner, winner.label(), res.reason, len(res.moves))
+		winner.wins[res.Winner]++
+		fmt.Fprintf(e.stdout, "%s: %v %s wins, %s, %d plies\n", head, res.Winner, winner.label(), res.Reason, len(res.Moves))
 		if record != nil {
-			moves := make([]string, len(res.moves))
-			for i, m := range res.moves {
-				moves[i] = m.String()
-			}
-			_, err := fmt.Fprintf(record, "round %d\nlayout %v\nred %s\nblue %s\nmoves %s\nwinner %v: %s\n",
-				n, l, red.label(), blue.label(), strings.Join(moves, " "), res.winner, res.reason)
-			if err != nil {
+			if err := runner.WriteRecord(record, n, l, red.label(), blue.label(), res); err != nil {
 				fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
 				return exitError
 			}
@@ -256,96 +254,4 @@ func runGame(ctx context.Context, e env, args []string) int {
 			p.wins[einstein.Red], p.rounds[einstein.Red], p.wins[einstein.Blue], p.rounds[einstein.Blue])
 	}
 	return code
-}
-
-// seat is a player's way of playing: an agent process or a person.
-type seat interface {
-	// name names the seat: the agent's command line, or "person 1".
-	name() string
-	// begin starts a round in which the seat plays side on the board l.
-	begin(side einstein.Color, l einstein.Layout) error
-	// move returns the seat's move in pos; last is the opponent's move
-	// just played, if the game has one. An agent's move is not checked
-	// (playRound does); a person's is. An error that wraps errAbandon
-	// ends the games; any other costs the round.
-	move(ctx context.Context, pos einstein.Position, last einstein.Move, limit time.Duration) (einstein.Move, error)
-	// finish ends the round for the seat, won or lost.
-	finish(won bool)
-	// fault ends the round for a seat that broke the rules: an agent is
-	// killed.
-	fault()
-	// abandon ends the round without a result.
-	abandon()
-	// close ends the games for the seat.
-	close()
-}
-
-// errAbandon is wrapped by the errors of a seat that end the games: the
-// end of a person's input, an interruption.
-var errAbandon = errors.New("abandoned")
-
-// result is the outcome of a round.
-type result struct {
-	winner einstein.Color
-	reason string // how it was won: "reached (5,5)", "blue forfeits: ..."
-	moves  []einstein.Move
-	// abandoned, if not empty, says why the round has no result.
-	abandoned string
-}
-
-// playRound plays one round on the board l between the seats, red first,
-// and tells them the result. people, if not nil, sees the final board.
-func playRound(ctx context.Context, l einstein.Layout, seats [3]seat, limit time.Duration, people *terminal) (res result) {
-	pos := einstein.New(l)
-	// lose ends the round when side c breaks the rules; its opponent has
-	// begun the round and waits for c's move.
-	lose := func(c einstein.Color, why error) result {
-		seats[c].fault()
-		seats[c.Other()].finish(true)
-		return result{winner: c.Other(), reason: fmt.Sprintf("%v forfeits: %v", c, why), moves: res.moves}
-	}
-	// Blue first: red starts thinking as soon as it has the board.
-	for _, c := range []einstein.Color{einstein.Blue, einstein.Red} {
-		if err := seats[c].begin(c, l); err != nil {
-			if c == einstein.Blue {
-				// Red has not been told of the round: it wins unasked.
-				seats[c].fault()
-				return result{winner: einstein.Red, reason: fmt.Sprintf("blue forfeits: %v", err)}
-			}
-			return lose(c, err)
-		}
-	}
-	res.moves = []einstein.Move{}
-	last := einstein.Pass
-	for !pos.Over() {
-		c := pos.ToMove()
-		m, err := seats[c].move(ctx, pos, last, limit)
-		if errors.Is(err, errAbandon) || ctx.Err() != nil {
-			if err == nil {
-				err = fmt.Errorf("%w: %v", errAbandon, ctx.Err())
-			}
-			seats[einstein.Red].abandon()
-			seats[einstein.Blue].abandon()
-			return result{abandoned: err.Error()}
-		}
-		if err != nil {
-			return lose(c, err)
-		}
-		if err := pos.Play(m); err != nil {
-			return lose(c, fmt.Errorf("illegal %w", err))
-		}
-		res.moves = append(res.moves, m)
-		last = m
-	}
-	w := pos.Winner()
-	reason := "reached " + einstein.Goal(w).String()
-	if pos.Left(w.Other()) == 0 {
-		reason = "captured the last " + w.Other().String() + " cube"
-	}
-	if people != nil {
-		people.show(pos, fmt.Sprintf("%v wins: %s", w, reason))
-	}
-	seats[w].finish(true)
-	seats[w.Other()].finish(false)
-	return result{winner: w, reason: reason, moves: res.moves}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/einstein/runner"
 )
 
 // terminal is where people play: lines in, boards and prompts out. Both
@@ -78,11 +79,11 @@ type human struct {
 	side einstein.Color
 }
 
-func (h *human) name() string { return fmt.Sprintf("person %d", h.n) }
+func (h *human) Name() string { return fmt.Sprintf("person %d", h.n) }
 
-func (h *human) begin(side einstein.Color, l einstein.Layout) error {
+func (h *human) Begin(side einstein.Color, l einstein.Layout) error {
 	h.side = side
-	fmt.Fprintf(h.term.out, "\n%s plays %v (%s, towards %v) on board %v\n", h.name(), side, sideLetter(side), einstein.Goal(side), l)
+	fmt.Fprintf(h.term.out, "\n%s plays %v (%s, towards %v) on board %v\n", h.Name(), side, sideLetter(side), einstein.Goal(side), l)
 	return nil
 }
 
@@ -94,7 +95,7 @@ func sideLetter(c einstein.Color) string {
 	return "B"
 }
 
-func (h *human) move(ctx context.Context, pos einstein.Position, last einstein.Move, _ time.Duration) (einstein.Move, error) {
+func (h *human) Move(ctx context.Context, pos einstein.Position, last einstein.Move, _ time.Duration) (einstein.Move, error) {
 	if pos.Ply() > 0 {
 		o := h.side.Other()
 		if last == einstein.Pass {
@@ -110,7 +111,7 @@ func (h *human) move(ctx context.Context, pos einstein.Position, last einstein.M
 	}
 	dirs := fmt.Sprintf("1 %s, 2 %s, 3 %s", einstein.Horizontal.Name(h.side), einstein.Vertical.Name(h.side), einstein.Diagonal.Name(h.side))
 	h.term.show(pos, fmt.Sprintf("turn %d, %v (%s) to move: cube and direction (%s), or 00 to pass; legal: %s",
-		pos.Turn(), h.side, h.name(), dirs, strings.Join(legal, " ")))
+		pos.Turn(), h.side, h.Name(), dirs, strings.Join(legal, " ")))
 	for {
 		fmt.Fprintf(h.term.out, "%v> ", h.side)
 		var line string
@@ -118,14 +119,14 @@ func (h *human) move(ctx context.Context, pos einstein.Position, last einstein.M
 		select {
 		case line, ok = <-h.term.lines:
 		case <-ctx.Done():
-			return einstein.Pass, fmt.Errorf("%w: %v", errAbandon, ctx.Err())
+			return einstein.Pass, fmt.Errorf("%w: %v", runner.ErrAbandon, ctx.Err())
 		}
 		if !ok {
 			fmt.Fprintln(h.term.out)
 			if h.term.err != nil {
-				return einstein.Pass, fmt.Errorf("%w: reading %s's input: %v", errAbandon, h.name(), h.term.err)
+				return einstein.Pass, fmt.Errorf("%w: reading %s's input: %v", runner.ErrAbandon, h.Name(), h.term.err)
 			}
-			return einstein.Pass, fmt.Errorf("%w: end of %s's input", errAbandon, h.name())
+			return einstein.Pass, fmt.Errorf("%w: end of %s's input", runner.ErrAbandon, h.Name())
 		}
 		text := strings.TrimSpace(line)
 		m, err := einstein.ParseMove(text)
@@ -140,18 +141,18 @@ func (h *human) move(ctx context.Context, pos einstein.Position, last einstein.M
 	}
 }
 
-func (h *human) finish(won bool) {
+func (h *human) Finish(won bool) {
 	verdict := "lost"
 	if won {
 		verdict = "won"
 	}
-	fmt.Fprintf(h.term.out, "%s (%v) %s the round\n", h.name(), h.side, verdict)
+	fmt.Fprintf(h.term.out, "%s (%v) %s the round\n", h.Name(), h.side, verdict)
 }
 
-// fault never happens to a person: move asks again until the move is
+// Fault never happens to a person: move asks again until the move is
 // legal.
-func (h *human) fault() {}
+func (h *human) Fault() {}
 
-func (h *human) abandon() {}
+func (h *human) Abandon() {}
 
-func (h *human) close() {}
+func (h *human) Close() {}

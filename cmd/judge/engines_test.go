@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/killallgo/console/consoletest"
 	"github.com/tcgothello/mcts/match/matchtest"
 )
 
@@ -22,7 +23,8 @@ import (
 // creating it; play well otherwise), late:DURATION (wait that long, then
 // connect and play well) or illegal (answer genmove with an illegal move,
 // so as to lose every game), or one of the modes of resourceMode. It
-// writes its process id to stderr.
+// writes its process id to stderr. As "fake-kag SCRIPT" it is a Kill-All
+// Go program instead (fakeKAG).
 func TestMain(m *testing.M) {
 	if len(os.Args) == 8 && os.Args[1] == "fake-engine" && os.Args[4] == "--seed" {
 		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", os.Args[2], os.Args[5])
@@ -30,6 +32,11 @@ func TestMain(m *testing.M) {
 	}
 	if len(os.Args) == 6 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngineMain(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
+	}
+	if len(os.Args) == 3 && os.Args[1] == "fake-kag" {
+		// A Kill-All Go program of the console protocol (its script:
+		// consoletest.Fake).
+		os.Exit(consoletest.Fake(os.Args[2], os.Stdin, os.Stdout))
 	}
 	if len(os.Args) > 1 && os.Args[1] == "run-judge" {
 		// The judge itself, in a process of its own, for tests that kill it.

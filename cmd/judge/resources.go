@@ -81,6 +81,13 @@ func (rf resourceFlags) options() (resourceOptions, error) {
 // limit if the kernel killed it there.
 func (t *tourney) account(played *tournament.Played, c othello.Color, u engineproc.Usage) {
 	u.ThinkMS = match.Milliseconds(played.Game.ThinkTime(c))
+	t.recordUsage(played, c, u)
+}
+
+// recordUsage records what the engine of colour c used in the game
+// played, its thinking time included, and turns its forfeit into one for
+// the memory limit if the kernel killed it there.
+func (t *tourney) recordUsage(played *tournament.Played, c othello.Color, u engineproc.Usage) {
 	played.Usage[c] = &u
 	if !u.MemoryLimit {
 		return

@@ -87,7 +87,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 			return fmt.Errorf("engine %s: %w", o.engines[i].Name, err)
 		}
 	}
-	openings, err := loadOpenings(o.openings)
+	openings, err := loadGameOpenings(o.game, o.openings)
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 		o.seed = uint64(time.Now().UnixNano())
 	}
 	t.o = o
-	t.header = tournament.Header{Mode: o.mode.String(), Seed: o.seed, Rounds: o.rounds, Engines: o.engines,
+	t.header = tournament.Header{Game: headerGame(o.game), Mode: o.mode.String(), Seed: o.seed, Rounds: o.rounds, Engines: o.engines,
 		GenMoveMS: match.Milliseconds(o.limits.GenMove), ReplyMS: match.Milliseconds(o.limits.Reply), Start: time.Now().UTC(),
 		SPRTTest: o.sprt, Shard: o.shard}
 	for _, op := range openings {
@@ -163,7 +163,7 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	t.total = len(schedule)
 	t.count = len(done)
 	t.recs = slices.Clone(done)
-	log.Info("tournament", zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
+	log.Info("tournament", zap.String("game", o.game), zap.String("mode", o.mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", o.rounds),
 		zap.Int("games", len(schedule)), zap.Int("openings", len(openings)), zap.Uint64("seed", o.seed),
 		zap.Int("concurrency", o.concurrency))
 	if resume {
@@ -185,9 +185,9 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	t.host.Log(log)
 	defer t.closeFiles()
 
-	r := tournament.Runner{Names: t.names, Schedule: schedule, Done: done, Concurrency: o.concurrency, Play: t.play,
-		OnGame: func(rec tournament.Record, g *match.GameResult) error {
-			err := t.gameDone(rec, g, errw)
+	r := tournament.Runner{Names: t.names, Schedule: schedule, Done: done, Concurrency: o.concurrency, Play: t.playFunc(),
+		OnGame: func(rec tournament.Record, played *tournament.Played) error {
+			err := t.gameDone(rec, played, errw)
 			if h.gameEnded != nil {
 				h.gameEnded(rec)
 			}
@@ -362,12 +362,16 @@ func (t *tourney) closeFiles() {
 
 // gameDone saves a finished game to the results and record files and
 // prints its progress line.
-func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.Writer) error {
+func (t *tourney) gameDone(rec tournament.Record, played *tournament.Played, errw io.Writer) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.count++
 	t.recs = append(t.recs, rec)
+	g := &played.Game
 	line := progressLine(&rec, g, t.count, t.total, t.o.rounds)
+	if !tournament.IsOthello(t.o.game) {
+		line = gameProgressLine(&rec, t.count, t.total, t.o.rounds)
+	}
 	if test := t.sprt(t.recs); test != nil {
 		line += ", " + test.Short()
 	}
@@ -386,7 +390,11 @@ func (t *tourney) gameDone(rec tournament.Record, g *match.GameResult, errw io.W
 			return fmt.Errorf("results file: %w", err)
 		}
 	}
-	if t.record != nil && t.o.recordFormat == recordGGF {
+	if t.record != nil && !tournament.IsOthello(t.o.game) {
+		if err := writeGameRecord(t.record, played); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+	} else if t.record != nil && t.o.recordFormat == recordGGF {
 		var b bytes.Buffer
 		if err := match.WriteGGF(&b, g); err != nil {
 			return fmt.Errorf("record: %w", err)

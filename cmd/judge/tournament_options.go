@@ -16,6 +16,7 @@ import (
 
 // tournamentOptions is the command line of judge tournament.
 type tournamentOptions struct {
+	game         string // --game: tournament.GameOthello, GameKillAllGo or GameEinstein
 	engines      []tournament.EngineInfo
 	engineArgs   [][]string // each engine's command split into a program and its arguments
 	mode         tournament.Mode
@@ -86,6 +87,24 @@ H1 over H0; it stops when the ratio leaves [ln(beta/(1-alpha)), ln((1-beta)/alph
 line ends with "LLR x [lower, upper]", and the end with the verdict (or "not decided" when the
 rounds run out): give rounds enough (--rounds 500).
 
+--game killallgo holds a tournament of 7x7 Kill-All Go programs of the 2013 homework's console
+protocol (reset, time, put, start game, think, quit on stdin and stdout) instead: each game starts
+both programs afresh (no IP PORT appended; [FLAG SEED] as above) and is refereed as "killallgo
+referee" does it (docs/killallgo.md): the round's handicap layout put as black's stones, white
+first, every move checked, a forfeit for an illegal move, a malformed or late reply or an exit.
+--openings is then a file of handicap layouts, one a line ("C3 E5 E3 C5", or "none"; default: 2, 4
+and 6 stones at C3, E5, E3, C5, D4, D2), each played twice by every pair, colours swapped;
+--genmove-time, whole seconds, is sent by time; --connect-time bounds each set-up reply; --record
+is an SGF collection. Everything else (standings, --results and resume, --sprt, --shard and merge)
+is as for Othello; see docs/tournament.md.
+
+--game einstein holds a tournament of Einstein Würfelt Nicht agents of the 2018 homework's byte
+protocol instead: each game is one round of "einstein game" between fresh processes of two agents
+(red, who moves first, is the game's black), with its forfeits (an invalid or illegal move, no move
+within --genmove-time, the course's 10s by default, an exit). --openings is then a file of start
+layouts, one a line (six digits, "625314"; default: the first eight boards of einstein game -s
+2018); --record is einstein game's log (-l) of every game.
+
 --shard K/N plays only the games whose index (game number - 1) is K modulo N, of the very schedule
 the whole tournament plays (it does not depend on N), into the shard's own --results file, which
 resumes as usual; run the N shards anywhere (GNU parallel, a Slurm array, a Kubernetes Indexed
@@ -109,6 +128,12 @@ Example:
     --engine "name=uct seed cmd=bin/search --playouts 2000" \
     --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" & done; wait
   judge tournament merge --results t.jsonl shard-0.jsonl shard-1.jsonl shard-2.jsonl
+  judge tournament --game killallgo --rounds 3 --seed 1 --genmove-time 1s --results kag.jsonl \
+    --record kag.sgf --engine "name=ours seed cmd=bin/killallgo --playouts 1000 --log-level warn" \
+    --engine "name=student cmd=./b07902000"
+  judge tournament --game einstein --rounds 8 --seed 1 --results ein.jsonl --record ein.txt \
+    --engine "name=mcts seed cmd=bin/einstein --playouts 3000" --engine "name=greedy cmd=bin/einstein greedy" \
+    --engine "name=random seed cmd=bin/einstein random"
 
 Exit status: 0 when every game was played, 1 if the tournament stopped early (interrupted, an
 engine cannot be started, a file cannot be written: the results file keeps the finished games) or
@@ -124,10 +149,11 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	var specs []string
+	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (agents of the 2018 byte protocol)")
 	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
 	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
 	fs.IntVar(&o.rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
-	fs.StringVar(&o.openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md)")
+	fs.StringVar(&o.openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md); for\nkillallgo, handicap layouts (\"C3 E5\", or \"none\")")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the opening order and of the engines' seeds (default: from the\nclock, logged and kept in the results file)")
 	fs.IntVar(&o.concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
 	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it (a file that is not a results file is refused,\nnever overwritten)")
@@ -216,6 +242,9 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 		return o, err
 	}
 	if o.resources, err = resources.options(); err != nil {
+		return o, err
+	}
+	if err := checkGameOptions(&o, fs.Changed("record-format")); err != nil {
 		return o, err
 	}
 	return o, nil

@@ -104,3 +104,31 @@ func TestTournamentHelp(t *testing.T) {
 		t.Errorf("a bad tournament command line: status %d, stderr %q; want 2 and a message", code, stderr.String())
 	}
 }
+
+// --game: the games known, and what each allows of the other flags.
+func TestTournamentGameOptions(t *testing.T) {
+	engines := []string{"--engine", "name=a cmd=x", "--engine", "name=b cmd=y"}
+	for _, c := range []struct {
+		args []string
+		err  string // "" for none
+	}{
+		{[]string{"--game", "killallgo", "--genmove-time", "2s"}, ""},
+		{[]string{"--game", "einstein", "--genmove-time", "1.5s"}, ""},
+		{[]string{"--game", "othello", "--record-format", "ggf"}, ""},
+		{[]string{"--game", "go"}, `--game "go": want othello, killallgo, einstein`},
+		{[]string{"--game", "killallgo", "--genmove-time", "1.5s"}, "whole seconds"},
+		{[]string{"--game", "killallgo", "--genmove-time", "2h"}, "whole seconds, 1s..3600s"},
+		{[]string{"--game", "killallgo", "--record-format", "text"}, "--record-format: Othello's only"},
+		{[]string{"--game", "einstein", "--record-format", "ggf"}, "--record-format: Othello's only"},
+	} {
+		o, err := parseTournamentOptions(append(c.args, engines...), &bytes.Buffer{})
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v, want no error", c.args, err)
+		case c.err == "" && o.game != c.args[1]:
+			t.Errorf("%q: game %q", c.args, o.game)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%q: error %v, want one with %q", c.args, err, c.err)
+		}
+	}
+}

@@ -57,7 +57,7 @@ func (e *Endpoint) readLoop(lines chan<- line, done <-chan struct{}) {
 		text, err := lr.Next()
 		long := errors.Is(err, lineread.ErrTooLong)
 		if long {
-			err = fmt.Errorf("a line longer than %d bytes", console.MaxLineBytes)
+			err = tooLongError{console.MaxLineBytes}
 		}
 		select {
 		case lines <- line{text: text, err: err}:
@@ -74,6 +74,14 @@ func (e *Endpoint) readLoop(lines chan<- line, done <-chan struct{}) {
 // errLate is the error of a reply that did not come in time.
 var errLate = errors.New("did not reply")
 
+// errClosed is the error of a program whose output ended.
+var errClosed = errors.New("closed its output")
+
+// tooLongError is the error of a line longer than the protocol allows.
+type tooLongError struct{ limit int }
+
+func (e tooLongError) Error() string { return fmt.Sprintf("a line longer than %d bytes", e.limit) }
+
 // reply reads the program's next non-empty line within limit. It returns
 // an error wrapping errLate if none came in time, or saying that the
 // output ended (with the exit status when the program exited).
@@ -89,9 +97,9 @@ func (e *Endpoint) reply(limit time.Duration) (string, error) {
 		case l, ok := <-e.lines:
 			switch {
 			case !ok || errors.Is(l.err, io.EOF):
-				return "", fmt.Errorf("closed its output%s", e.exitNote())
+				return "", fmt.Errorf("%w%s", errClosed, e.exitNote())
 			case l.err != nil:
-				return "", fmt.Errorf("wrote %v", l.err)
+				return "", fmt.Errorf("wrote %w", l.err)
 			case strings.TrimSpace(l.text) == "":
 				continue // a blank line is no reply
 			}

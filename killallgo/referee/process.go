@@ -61,3 +61,13 @@ func (p *Process) Stop() engineproc.Usage {
 // outlive it otherwise (only the program itself dies with its parent).
 // Stop must still be called, and Kill not after it.
 func (p *Process) Kill() { p.proc.Kill() }
+
+// ExitStatus describes how the program exited when it did not exit
+// cleanly ("signal: killed" after Stop killed it, "exit status 3"), and
+// is "" for a clean exit; call it after Stop.
+func (p *Process) ExitStatus() string {
+	if err := p.proc.ExitError(); err != nil {
+		return err.Error()
+	}
+	return ""
+}

@@ -54,14 +54,33 @@ type Config struct {
 	Date       string           // the record's DT, such as "2026-11-25"; none if ""
 }
 
+// Breach names the rule a program broke, in the words the Othello
+// protocol's forfeits use (otp.ForfeitReason), so that a tournament counts
+// the forfeits of every game alike.
+type Breach string
+
+// The breaches.
+const (
+	BreachTimeout      Breach = "timeout"         // a reply later than its limit
+	BreachDisconnected Breach = "disconnected"    // the program closed its output, exited, or cannot be written to
+	BreachWrongReply   Breach = "wrong reply"     // not ok to a set-up command or a put
+	BreachMalformed    Breach = "malformed reply" // a think reply that is not X Y
+	BreachTooLong      Breach = "over-long reply" // a line longer than the protocol allows
+	BreachIllegalMove  Breach = "illegal move"    // occupied, suicide or a repeated position
+)
+
 // Result is how a game ended.
 type Result struct {
 	Winner  goban.Color
 	Reason  string // why, in a sentence: "black captured every white stone", "white forfeits: ..."
 	Forfeit bool   // the loser broke the protocol or the rules
 	Late    bool   // the forfeit was for a late reply
+	Breach  Breach // the rule the loser broke, when Forfeit
 	Plies   int    // moves played (passes included) from start game
-	Record  *sgf.Game
+	// Thinking is each colour's time answering think, from the command
+	// sent to the reply read, for the accounting of its CPU time.
+	Thinking map[goban.Color]time.Duration
+	Record   *sgf.Game
 	// Transcript is the conversation, one line a message: "→ black: put b
 	// 3 3", "← black: ok".
 	Transcript []string
@@ -71,7 +90,7 @@ type Result struct {
 type forfeit struct {
 	loser  goban.Color
 	reason string
-	late   bool
+	breach Breach
 }
 
 // game is one game in progress.
@@ -82,6 +101,7 @@ type game struct {
 	record  *sgf.Game
 	lines   []string
 	log     *zap.Logger
+	thought map[goban.Color]time.Duration
 }
 
 // Check returns why cfg cannot be played, or nil.
@@ -120,6 +140,7 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 		players: map[goban.Color]*Endpoint{goban.Black: black, goban.White: white},
 		board:   killallgo.NewGame(),
 		log:     log,
+		thought: map[goban.Color]time.Duration{},
 	}
 	g.record = &sgf.Game{
 		Size: killallgo.Size, PlayerBlack: black.Name, PlayerWhite: white.Name, Handicap: len(cfg.Handicap),
@@ -133,6 +154,7 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 	res.Plies = g.board.Plies()
 	res.Record = g.record
 	res.Transcript = g.lines
+	res.Thinking = g.thought
 	switch {
 	case res.Winner == goban.Black && res.Late:
 		g.record.Result = "B+Time"
@@ -189,7 +211,8 @@ func (g *game) play() Result {
 
 // lost returns the result of a forfeit.
 func lost(f *forfeit) Result {
-	return Result{Winner: f.loser.Other(), Reason: f.loser.String() + " forfeits: " + f.reason, Forfeit: true, Late: f.late}
+	return Result{Winner: f.loser.Other(), Reason: f.loser.String() + " forfeits: " + f.reason, Forfeit: true,
+		Late: f.breach == BreachTimeout, Breach: f.breach}
 }
 
 // setUp sends each program reset, time, the handicap and start game, and
@@ -222,9 +245,9 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 	reply, err := g.reply(c, limit)
 	switch {
 	case err != nil:
-		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), late: isLate(err)}
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
 	case !strings.EqualFold(strings.TrimSpace(reply), "ok"):
-		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, want ok", cmd, reply)}
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, want ok", cmd, reply), breach: BreachWrongReply}
 	}
 	return nil
 }
@@ -233,21 +256,23 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 // the referee's board and record.
 func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	cmd := "think " + letter(c)
+	start := time.Now()
 	if f := g.sendTo(c, cmd); f != nil {
 		return 0, f
 	}
 	limit := time.Duration(g.cfg.TimeLimit)*time.Second + g.cfg.Grace
 	reply, err := g.reply(c, limit)
+	g.thought[c] += time.Since(start)
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), late: isLate(err)}
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
 	}
 	m, err := parseMove(reply)
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err)}
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err), breach: BreachMalformed}
 	}
 	err = g.board.Play(m, c)
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, an illegal move: %v", cmd, reply, err)}
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, an illegal move: %v", cmd, reply, err), breach: BreachIllegalMove}
 	}
 	mv := sgf.Move{Color: sgfColor(c), Pass: true}
 	if m != killallgo.Pass {
@@ -289,9 +314,9 @@ func (g *game) sendTo(c goban.Color, cmd string) *forfeit {
 		return nil
 	}
 	if _, rerr := g.reply(c, exitNoteWait); rerr != nil && !isLate(rerr) {
-		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, rerr)}
+		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, rerr), breach: breachOf(rerr)}
 	}
-	return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err)}
+	return &forfeit{loser: c, reason: fmt.Sprintf("the command %q %v", cmd, err), breach: BreachDisconnected}
 }
 
 // send writes cmd to colour c's program and to the transcript.
@@ -312,6 +337,18 @@ func (g *game) reply(c goban.Color, limit time.Duration) (string, error) {
 	g.lines = append(g.lines, "← "+c.String()+": "+r)
 	g.log.Debug("reply", zap.Stringer("from", c), zap.String("reply", r))
 	return r, nil
+}
+
+// breachOf returns the breach of a reply's error: late, too long, or
+// the output's end.
+func breachOf(err error) Breach {
+	switch {
+	case isLate(err):
+		return BreachTimeout
+	case errors.As(err, new(tooLongError)):
+		return BreachTooLong
+	}
+	return BreachDisconnected
 }
 
 // isLate reports whether err is a reply's lateness.

@@ -72,17 +72,18 @@ func TestEnds(t *testing.T) {
 		reason             string
 		late               bool
 		result             string
+		breach             Breach
 	}{
-		{"both pass", "0 0", "0 0", nil, goban.White, "both players passed, white's stones alive", false, "W+"},
-		{"malformed", "", "hello", nil, goban.Black, `white forfeits: to "think w" it replied "hello": want two integers X Y (0 0 for a pass)`, false, "B+Forfeit"},
-		{"three numbers", "", "1 1 1", nil, goban.Black, `replied "1 1 1": want two integers`, false, "B+Forfeit"},
-		{"off the board", "", "8 1", nil, goban.Black, `replied "8 1": (8, 1) is off the board`, false, "B+Forfeit"},
-		{"occupied", "", "2 1", nil, goban.Black, `white forfeits: to "think w" it replied "2 1", an illegal move: the point is occupied`, false, "B+Forfeit"},
-		{"suicide", "7 7,1 1", "1 2,2 1", []killallgo.Move{}, goban.White, `black forfeits: to "think b" it replied "1 1", an illegal move: suicide`, false, "W+Forfeit"},
-		{"a put refused", "badput;", "1 1", nil, goban.White, `black forfeits: to "put w 1 1" it replied "error: refused", want ok`, false, "W+Forfeit"},
-		{"late", "", "!sleep", nil, goban.Black, `white forfeits: to "think w" it did not reply within 1.1s`, true, "B+Time"},
-		{"exits", "!exit", "", nil, goban.White, `black forfeits: to "think b" it closed its output: it exited (exit status 3)`, false, "W+Forfeit"},
-		{"a long line", "", "!long", nil, goban.Black, `white forfeits: to "think w" it wrote a line longer than 4096 bytes`, false, "B+Forfeit"},
+		{"both pass", "0 0", "0 0", nil, goban.White, "both players passed, white's stones alive", false, "W+", ""},
+		{"malformed", "", "hello", nil, goban.Black, `white forfeits: to "think w" it replied "hello": want two integers X Y (0 0 for a pass)`, false, "B+Forfeit", BreachMalformed},
+		{"three numbers", "", "1 1 1", nil, goban.Black, `replied "1 1 1": want two integers`, false, "B+Forfeit", BreachMalformed},
+		{"off the board", "", "8 1", nil, goban.Black, `replied "8 1": (8, 1) is off the board`, false, "B+Forfeit", BreachMalformed},
+		{"occupied", "", "2 1", nil, goban.Black, `white forfeits: to "think w" it replied "2 1", an illegal move: the point is occupied`, false, "B+Forfeit", BreachIllegalMove},
+		{"suicide", "7 7,1 1", "1 2,2 1", []killallgo.Move{}, goban.White, `black forfeits: to "think b" it replied "1 1", an illegal move: suicide`, false, "W+Forfeit", BreachIllegalMove},
+		{"a put refused", "badput;", "1 1", nil, goban.White, `black forfeits: to "put w 1 1" it replied "error: refused", want ok`, false, "W+Forfeit", BreachWrongReply},
+		{"late", "", "!sleep", nil, goban.Black, `white forfeits: to "think w" it did not reply within 1.1s`, true, "B+Time", BreachTimeout},
+		{"exits", "!exit", "", nil, goban.White, `black forfeits: to "think b" it closed its output: it exited (exit status 3)`, false, "W+Forfeit", BreachDisconnected},
+		{"a long line", "", "!long", nil, goban.Black, `white forfeits: to "think w" it wrote a line longer than 4096 bytes`, false, "B+Forfeit", BreachTooLong},
 	}
 	for _, c := range cases {
 		h := c.handicap
@@ -98,9 +99,12 @@ func TestEnds(t *testing.T) {
 		}
 		res := playPipes(t, c.black, c.white, Config{TimeLimit: limit, Handicap: h, Grace: 100 * time.Millisecond})
 		if res.Winner != c.winner || !strings.Contains(res.Reason, c.reason) || res.Late != c.late ||
-			res.Forfeit != (c.result != "W+" && c.result != "B+") || res.Record.Result != c.result {
-			t.Errorf("%s: %v wins, %q, forfeit %v, late %v, RE %q; want %v, %q, late %v, RE %q",
-				c.name, res.Winner, res.Reason, res.Forfeit, res.Late, res.Record.Result, c.winner, c.reason, c.late, c.result)
+			res.Forfeit != (c.result != "W+" && c.result != "B+") || res.Record.Result != c.result || res.Breach != c.breach {
+			t.Errorf("%s: %v wins, %q, forfeit %v, late %v, RE %q, breach %q; want %v, %q, late %v, RE %q, breach %q",
+				c.name, res.Winner, res.Reason, res.Forfeit, res.Late, res.Record.Result, res.Breach, c.winner, c.reason, c.late, c.result, c.breach)
+		}
+		if c.late && res.Thinking[goban.White] < 1100*time.Millisecond {
+			t.Errorf("%s: white thought %v, want the 1.1 s it was given at least", c.name, res.Thinking[goban.White])
 		}
 		if n := len(res.Record.Moves); n > 0 && !strings.Contains(res.Record.Moves[n-1].Comment, res.Reason) {
 			t.Errorf("%s: the record's last comment %q does not say %q", c.name, res.Record.Moves[n-1].Comment, res.Reason)

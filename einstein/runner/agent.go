@@ -1,0 +1,169 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/engineproc"
+)
+
+// AgentSeat is an agent's seat: a child process speaking the course's
+// protocol, started when a round needs it and again after it was killed,
+// under a host's resource limits.
+type AgentSeat struct {
+	name   string
+	argv   []string
+	stderr io.Writer
+	log    *zap.Logger
+	host   *engineproc.Host  // starts it under the resource limits
+	a      *engineproc.Agent // nil while not running
+	// used sums what the agent's processes used, each counted when it
+	// ends; thinking is its time from each move asked to the answer.
+	used     engineproc.Usage
+	thinking time.Duration
+}
+
+// NewAgentSeat returns the seat of the agent argv, named name in the
+// results, its stderr going to stderr; it starts at its first round.
+func NewAgentSeat(name string, argv []string, stderr io.Writer, host *engineproc.Host, log *zap.Logger) *AgentSeat {
+	return &AgentSeat{name: name, argv: argv, stderr: stderr, log: log, host: host}
+}
+
+// Name returns the seat's name.
+func (s *AgentSeat) Name() string { return s.name }
+
+// Begin starts the agent if it is not running and gives it the round's
+// side and board.
+func (s *AgentSeat) Begin(side einstein.Color, l einstein.Layout) error {
+	if s.a == nil {
+		a, err := s.host.StartAgent(s.argv, s.stderr)
+		if err != nil {
+			return &BreachError{BreachNotStarted, fmt.Errorf("cannot be started: %w", err)}
+		}
+		s.log.Info("agent started", zap.String("agent", s.name), zap.Int("pid", a.Pid()))
+		s.a = a
+	}
+	r1 := "f"
+	if side == einstein.Blue {
+		r1 = "s"
+	}
+	return s.failed(s.a.Send(r1 + l.String()))
+}
+
+// Move sends the opponent's last move, if any, and reads the agent's.
+func (s *AgentSeat) Move(ctx context.Context, pos einstein.Position, last einstein.Move, limit time.Duration) (einstein.Move, error) {
+	start := time.Now()
+	defer func() { s.thinking += time.Since(start) }()
+	if pos.Ply() > 0 {
+		if err := s.a.Send(last.String()); err != nil {
+			return einstein.Pass, s.failed(err)
+		}
+	}
+	msg, err := s.a.Read(ctx, 2, limit)
+	if ctx.Err() != nil {
+		return einstein.Pass, fmt.Errorf("%w: %v", ErrAbandon, ctx.Err())
+	}
+	if err != nil {
+		return einstein.Pass, s.failed(err)
+	}
+	m, err := einstein.ParseMove(msg)
+	if err != nil {
+		return einstein.Pass, &BreachError{BreachMalformed, fmt.Errorf("sent %q: not 00 or a cube 1-6 and a direction 1-3", msg)}
+	}
+	return m, nil
+}
+
+// Finish tells the agent it won or lost.
+func (s *AgentSeat) Finish(won bool) {
+	if s.a == nil {
+		return
+	}
+	msg := "ll"
+	if won {
+		msg = "ww"
+	}
+	if err := s.a.Send(msg); err != nil {
+		// It is gone or broken: start afresh next round, without blame.
+		s.log.Info("agent lost after the round", zap.String("agent", s.name), zap.Error(err))
+		s.kill()
+	}
+}
+
+// Fault kills the agent, which broke the rules.
+func (s *AgentSeat) Fault() { s.kill() }
+
+// Abandon kills the agent: the round has no result.
+func (s *AgentSeat) Abandon() { s.kill() }
+
+// kill ends the agent now.
+func (s *AgentSeat) kill() {
+	if s.a == nil {
+		return
+	}
+	u := s.a.Kill()
+	s.count(u)
+	s.log.Info("agent killed", zap.String("agent", s.name), zap.String("status", s.a.Status()),
+		zap.Float64("cpu_ms", u.CPUMS), zap.Int64("peak_rss_kib", u.PeakRSSKiB))
+	s.a = nil
+}
+
+// failed names the breach of err, an agent's failure to send or read:
+// the memory limit when the kernel killed the agent for passing it (that,
+// not the closed pipe, is why it failed), a timeout when it is alive and
+// silent, else its disconnection.
+func (s *AgentSeat) failed(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case s.a.MemoryKilled():
+		return &BreachError{BreachMemoryLimit, fmt.Errorf("memory limit: killed at --engine-memory %s (%v)", engineproc.FormatSize(s.host.Limits().Memory), err)}
+	case s.a.HasExited():
+		return &BreachError{BreachDisconnected, err}
+	}
+	return &BreachError{BreachTimeout, err}
+}
+
+// Close sends 'e' and gives the agent engineproc.StopGrace to exit before
+// killing it.
+func (s *AgentSeat) Close() {
+	if s.a == nil {
+		return
+	}
+	a := s.a
+	s.a = nil
+	if err := a.Send("e"); err == nil {
+		a.CloseInput()
+		t := time.NewTimer(engineproc.StopGrace)
+		defer t.Stop()
+		select {
+		case <-a.Exited():
+		case <-t.C:
+			s.log.Warn("agent still running after 'e': killing it", zap.String("agent", s.name))
+		}
+	}
+	u := a.Kill()
+	s.count(u)
+	s.log.Info("agent stopped", zap.String("agent", s.name), zap.String("status", a.Status()),
+		zap.Float64("cpu_ms", u.CPUMS), zap.Int64("peak_rss_kib", u.PeakRSSKiB))
+}
+
+// count adds what one of the agent's processes used.
+func (s *AgentSeat) count(u engineproc.Usage) {
+	s.used.CPUMS += u.CPUMS
+	s.used.WallMS += u.WallMS
+	s.used.PeakRSSKiB = max(s.used.PeakRSSKiB, u.PeakRSSKiB)
+	s.used.MemoryLimit = s.used.MemoryLimit || u.MemoryLimit
+}
+
+// Used returns what the agent's processes used so far, those ended, with
+// its thinking time: for a tournament's accounting, after Close.
+func (s *AgentSeat) Used() engineproc.Usage {
+	u := s.used
+	u.ThinkMS = float64(s.thinking) / float64(time.Millisecond)
+	return u
+}
