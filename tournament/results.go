@@ -350,6 +350,10 @@ func shardName(s *Shard) string {
 	return "shard " + s.String()
 }
 
+// ErrResultsLocked is LockResults' error when another judge holds the
+// results file.
+var ErrResultsLocked = errors.New("another judge is writing this results file")
+
 // CreateResults starts a new results file at path with its header, its
 // fingerprint computed.
 func CreateResults(path string, h Header) (*ResultsFile, error) {

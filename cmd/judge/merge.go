@@ -141,7 +141,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if len(m.Missing) > 0 {
 		fmt.Fprintf(stderr, "judge tournament merge: missing %s: %s\n", countOf(len(m.Missing), "game"), tournament.FormatGames(m.Missing))
 	}
-	if len(counted) < len(m.Records) {
+	if len(counted) < len(m.Records) && len(counted) > 0 {
 		fmt.Fprintf(stderr, "judge tournament merge: the sequential test decided after game %d: the %s after it are kept in the results but not counted, as a single run would not have played them\n",
 			counted[len(counted)-1].Game, countOf(len(m.Records)-len(counted), "game"))
 	}

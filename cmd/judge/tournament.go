@@ -102,6 +102,13 @@ func playTournament(ctx context.Context, o tournamentOptions, stdout io.Writer, 
 	resume := false
 	var old tournament.Header
 	if o.results != "" {
+		// Held from before the file is read for a resume until the last
+		// game is written, so that two judges never share one file.
+		unlock, err := tournament.LockResults(o.results)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		if data, err := os.ReadFile(o.results); err == nil && len(data) > 0 {
 			old, done, err = tournament.ReadResults(bytes.NewReader(data))
 			switch {

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -708,5 +709,35 @@ func TestTournamentSPRTUndecided(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "a vs b, 1 pair (pentanomial 0 0 1 0 0): LLR ") ||
 		!strings.Contains(r.stdout, ": not decided: the rounds ran out first") {
 		t.Errorf("status %d, want 0 and not decided; stdout:\n%s", r.code, r.stdout)
+	}
+}
+
+// A second judge on a results file another judge holds is refused at once,
+// and the file is left as it was.
+func TestTournamentRefusesLockedResults(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock on Windows: the results file is not locked there")
+	}
+	dir := t.TempDir()
+	results := filepath.Join(dir, "results.jsonl")
+	const content = "kept as it is\n"
+	if err := os.WriteFile(results, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := tournament.LockResults(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	r := runTourney(t, ctx, []string{"--rounds", "1", "--results", results, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
+		"--engine", "name=b cmd=" + fakeEngine(t, "b", "good")}, nil)
+	if r.code != 1 || !strings.Contains(r.stderr, "another judge is writing this results file") {
+		t.Errorf("status %d, want 1 and the lock named; stderr:\n%s", r.code, r.stderr)
+	}
+	if data, _ := os.ReadFile(results); string(data) != content {
+		t.Errorf("the file now holds %q, want %q kept", data, content)
 	}
 }
