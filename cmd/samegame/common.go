@@ -8,7 +8,9 @@ import (
 	"strconv"
 
 	"github.com/spf13/pflag"
+	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/samegame"
 )
 
@@ -69,4 +71,37 @@ func penaltyName(penalty bool) string {
 		return "penalty on"
 	}
 	return "penalty off"
+}
+
+// boardRun is what solve and search both start from: their logger, the
+// board file, its boards, and the numbers of those asked for.
+type boardRun struct {
+	log     *zap.Logger
+	path    string
+	boards  []samegame.Board
+	numbers []int
+}
+
+// startBoardRun makes the logger at logLevel and reads the boards of the
+// file named by fs's first argument, keeping those asked (all when none).
+// On an error it has written the message and returns the exit code,
+// false; on success the caller syncs run.log when it is done.
+func startBoardRun(e env, fs *pflag.FlagSet, logLevel string, asked []int) (run boardRun, code int, ok bool) {
+	log, err := consolelog.New(logLevel, e.stderr)
+	if err != nil {
+		return run, usageError(e, fs.Name(), fmt.Errorf("--log-level: %w", err)), false
+	}
+	path := fs.Arg(0)
+	boards, err := readBoards(path)
+	if err != nil {
+		_ = log.Sync()
+		fmt.Fprintf(e.stderr, "%s: %v\n", fs.Name(), err)
+		return run, exitError, false
+	}
+	numbers, err := selectBoards(asked, len(boards), path)
+	if err != nil {
+		_ = log.Sync()
+		return run, usageError(e, fs.Name(), err), false
+	}
+	return boardRun{log: log, path: path, boards: boards, numbers: numbers}, 0, true
 }

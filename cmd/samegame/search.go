@@ -11,7 +11,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/samegame"
 	"github.com/tcgothello/mcts/samegame/search"
 )
@@ -99,21 +98,12 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	if o.limit < 0 || o.playouts < 0 || o.limit == 0 && o.playouts == 0 {
 		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --playouts %d: want a time or a budget above 0", o.limit, o.playouts))
 	}
-	log, err := consolelog.New(o.logLevel, e.stderr)
-	if err != nil {
-		return usageError(e, fs.Name(), fmt.Errorf("--log-level: %w", err))
+	run, code, ok := startBoardRun(e, fs, o.logLevel, o.boards)
+	if !ok {
+		return code
 	}
-	defer func() { _ = log.Sync() }()
-	path := fs.Arg(0)
-	boards, err := readBoards(path)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
-		return exitError
-	}
-	numbers, err := selectBoards(o.boards, len(boards), path)
-	if err != nil {
-		return usageError(e, fs.Name(), err)
-	}
+	defer func() { _ = run.log.Sync() }()
+	log, path, boards, numbers := run.log, run.path, run.boards, run.numbers
 	done, results, err := openResults(o.resume)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "samegame search: %v\n", err)

@@ -8,7 +8,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/samegame"
 	"github.com/tcgothello/mcts/samegame/solve"
 )
@@ -93,21 +92,12 @@ func runSolve(ctx context.Context, e env, args []string) int {
 		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --nodes %d, --table-mb %d: want a time and a budget >= 0 and a table of 1 to %d MiB",
 			o.limit, o.nodes, o.tableMB, solve.MaxTableMB))
 	}
-	log, err := consolelog.New(o.logLevel, e.stderr)
-	if err != nil {
-		return usageError(e, fs.Name(), fmt.Errorf("--log-level: %w", err))
+	run, code, ok := startBoardRun(e, fs, o.logLevel, o.boards)
+	if !ok {
+		return code
 	}
-	defer func() { _ = log.Sync() }()
-	path := fs.Arg(0)
-	boards, err := readBoards(path)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "samegame solve: %v\n", err)
-		return exitError
-	}
-	numbers, err := selectBoards(o.boards, len(boards), path)
-	if err != nil {
-		return usageError(e, fs.Name(), err)
-	}
+	defer func() { _ = run.log.Sync() }()
+	log, path, boards, numbers := run.log, run.path, run.boards, run.numbers
 	opt := solve.Options{Objective: obj, Penalty: o.penalty, TableMB: o.tableMB, NoBound: o.noBound, MaxNodes: o.nodes}
 	if o.noTable {
 		opt.TableMB = 0
