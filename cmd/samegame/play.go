@@ -13,6 +13,7 @@ import (
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 	"github.com/tcgothello/mcts/samegame/solve"
 	"github.com/tcgothello/mcts/samegame/versus"
 )
@@ -108,20 +109,16 @@ func runPlay(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "samegame play: %v\n", err)
 		return exitError
 	}
-	n, err := boardNumber(fs.Arg(1), len(boards), path)
+	n, err := batch.BoardNumber(fs.Arg(1), len(boards), path)
 	if err != nil {
 		return usageError(e, fs.Name(), err)
 	}
 	b := boards[n-1]
-	if variant == solve.Minimax {
-		cfg.Reward, cfg.Solver = mcts.DiscDiff, false
-	} else {
-		cfg.Reward = mcts.WinLoss
-	}
+	g := versus.NewGame(variant, penalty, b)
+	cfg = g.ComputerConfig(cfg)
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}
-	g := versus.NewGame(variant, penalty, b)
 	log.Info("samegame play", zap.String("variant", variant.String()), zap.Bool("penalty", penalty),
 		zap.Uint64("seed", cfg.Seed), zap.String("algo", cfg.Algorithm.String()), zap.Int("max score", g.MaxScore))
 	in := bufio.NewReader(e.stdin)
@@ -134,11 +131,9 @@ func runPlay(ctx context.Context, e env, args []string) int {
 		}
 		c := cfg
 		c.Seed += uint64(i) // two computers do not mirror each other's draws
-		s, err := mcts.New[versus.State, versus.Move, versus.Game](g, c)
-		if err != nil {
+		if players[i], err = versus.NewComputer(label+" (computer)", g, c, think, playouts); err != nil {
 			return usageError(e, fs.Name(), err)
 		}
-		players[i] = &versus.Computer{Label: label + " (computer)", Searcher: s, Think: think, Playouts: playouts}
 	}
 	fmt.Fprintf(e.stdout, "# samegame play %s %d: variant %s, %s\n", path, n, variant, penaltyName(penalty))
 	if _, err := versus.Play(ctx, g, b, players[0], players[1], e.stdout); err != nil {

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 	"github.com/tcgothello/mcts/samegame/solve"
 )
 
@@ -97,66 +95,20 @@ func runSolve(ctx context.Context, e env, args []string) int {
 		return code
 	}
 	defer func() { _ = run.log.Sync() }()
-	log, path, boards, numbers := run.log, run.path, run.boards, run.numbers
 	opt := solve.Options{Objective: obj, Penalty: o.penalty, TableMB: o.tableMB, NoBound: o.noBound, MaxNodes: o.nodes}
 	if o.noTable {
 		opt.TableMB = 0
 	}
-	s := solve.NewSolver(opt)
 	if variant != 0 {
-		fmt.Fprintf(e.stdout, "# samegame solve %s: variant %s, %s\n", path, variant, penaltyName(o.penalty))
+		fmt.Fprintf(e.stdout, "# samegame solve %s: variant %s, %s\n", run.path, variant, penaltyName(o.penalty))
 	} else {
-		fmt.Fprintf(e.stdout, "# samegame solve %s: objective %s, %s\n", path, o.objective, penaltyName(o.penalty))
+		fmt.Fprintf(e.stdout, "# samegame solve %s: objective %s, %s\n", run.path, o.objective, penaltyName(o.penalty))
 	}
-	for _, n := range numbers {
-		bctx, cancel := ctx, context.CancelFunc(func() {})
-		if o.limit > 0 {
-			bctx, cancel = context.WithTimeout(ctx, o.limit)
-		}
-		start := time.Now()
-		var line string
-		var proven bool
-		if variant != 0 {
-			r := s.SolveVariant(bctx, boards[n-1], variant)
-			move := "-"
-			if r.Ok {
-				move = r.Move.String()
-			}
-			line = fmt.Sprintf("%d %d %s %d %.3f", n, r.Value, move, r.Nodes, time.Since(start).Seconds())
-			proven = r.Proven
-		} else {
-			r := s.Solve(bctx, boards[n-1])
-			line = fmt.Sprintf("%d %d %s %d %.3f", n, r.Score, samegame.FormatMoves(r.Moves), r.Nodes, time.Since(start).Seconds())
-			proven = r.Proven
-		}
-		cancel()
-		if !proven {
-			line += " unproven"
-		}
-		fmt.Fprintln(e.stdout, line)
-		log.Info("board done", zap.Int("board", n), zap.Bool("proven", proven), zap.Duration("time", time.Since(start)))
-		if ctx.Err() != nil {
-			fmt.Fprintln(e.stderr, "samegame solve: interrupted")
-			return exitError
-		}
+	err := batch.Solve{Boards: run.boards, Numbers: run.numbers, Solver: solve.NewSolver(opt), Variant: variant,
+		Limit: o.limit, Log: run.log}.Run(ctx, e.stdout)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "samegame solve: %v\n", err)
+		return exitError
 	}
 	return exitOK
-}
-
-// selectBoards returns the numbers of the boards to work on: those asked
-// for, checked, or all n.
-func selectBoards(asked []int, n int, path string) ([]int, error) {
-	if len(asked) == 0 {
-		all := make([]int, n)
-		for i := range all {
-			all[i] = i + 1
-		}
-		return all, nil
-	}
-	for _, k := range asked {
-		if k < 1 || k > n {
-			return nil, fmt.Errorf("--board %d: %s has boards 1..%d", k, path, n)
-		}
-	}
-	return asked, nil
 }

@@ -98,6 +98,29 @@ type Computer struct {
 	Playouts int64         // per move; 0: Think only
 }
 
+// ComputerConfig returns cfg with the reward the computer's search needs
+// in g's variant: win/loss for more and less (a win is a positive margin);
+// for minimax the final shared score scaled to 0..1 (discdiff), with
+// MCTS-Solver off, since its proofs are wins and losses.
+func (g Game) ComputerConfig(cfg mcts.Config) mcts.Config {
+	if g.Variant == solve.Minimax {
+		cfg.Reward, cfg.Solver = mcts.DiscDiff, false
+	} else {
+		cfg.Reward = mcts.WinLoss
+	}
+	return cfg
+}
+
+// NewComputer returns the computer labelled label that searches g with
+// cfg (ComputerConfig's) within think and playouts a move.
+func NewComputer(label string, g Game, cfg mcts.Config, think time.Duration, playouts int64) (*Computer, error) {
+	s, err := mcts.New[State, Move, Game](g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Computer{Label: label, Searcher: s, Think: think, Playouts: playouts}, nil
+}
+
 // Name is the computer's label.
 func (c *Computer) Name() string { return c.Label }
 
