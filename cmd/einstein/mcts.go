@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein/agent"
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"go.uber.org/zap"
 )
@@ -60,7 +61,7 @@ func newMCTSFlags(o *mctsOptions, help *bool) *pflag.FlagSet {
 	mctsflag.Register(fs, &o.agent.Config, mctsflag.Spec{
 		Flags: []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Pruning, mctsflag.PruneMinVisits},
 	})
-	fs.Var(policyValue{&o.agent.Policy}, "playout",
+	fs.Var(mctsflag.Enum(&o.agent.Policy, "uniform|win-first", agent.ParsePolicy), "playout",
 		"playout policy: win-first (take a win in one when there is one, else a random move) or "+
 			"uniform (every move alike)")
 	fs.Uint64Var(&o.agent.Config.Seed, "seed", o.agent.Config.Seed,
@@ -107,7 +108,7 @@ func runMCTS(e env, args []string) int {
 	}
 	var log *zap.Logger
 	if err == nil {
-		log, err = newLogger(o.level, e.stderr)
+		log, err = consolelog.New(o.level, e.stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "einstein: %v\nRun 'einstein --help' for the usage.\n", err)
@@ -128,18 +129,4 @@ func runMCTS(e env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// policyValue is a pflag.Value for the playout policy.
-type policyValue struct{ p *agent.Policy }
-
-func (v policyValue) String() string { return v.p.String() }
-func (v policyValue) Type() string   { return "uniform|win-first" }
-func (v policyValue) Set(s string) error {
-	p, err := agent.ParsePolicy(s)
-	if err != nil {
-		return err
-	}
-	*v.p = p
-	return nil
 }
