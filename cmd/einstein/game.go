@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	"github.com/tcgothello/mcts/einstein/agent"
 	"github.com/tcgothello/mcts/einstein/runner"
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/consolelog"
@@ -75,8 +76,6 @@ const (
 	// defaultRounds of agents only; with people the games go on until
 	// their input ends.
 	defaultRounds = 8
-	// defaultLimit is the course's time limit for a move.
-	defaultLimit = 10 * time.Second
 )
 
 // gameOptions is the command line of einstein game.
@@ -104,7 +103,7 @@ func parseGame(args []string) (gameOptions, error) {
 	fs.IntVarP(&o.rounds, "rounds", "r", defaultRounds, "number of rounds")
 	fs.Uint64VarP(&o.seed, "seed", "s", 0, "seed of the boards")
 	fs.StringVarP(&o.logFile, "log", "l", "", "record of the rounds")
-	fs.DurationVar(&o.limit, "limit", defaultLimit, "time for a move")
+	fs.DurationVar(&o.limit, "limit", agent.CourseLimit, "time for a move")
 	fs.StringVar(&o.level, "log-level", defaultLogLevel, "least level of the log lines")
 	limits := engineproc.AddFlags(fs)
 	if err := fs.Parse(args); err != nil {

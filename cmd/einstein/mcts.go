@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein/agent"
@@ -14,21 +13,6 @@ import (
 	"go.uber.org/zap"
 )
 
-// courseLimit is the course's time limit for a move.
-const courseLimit = 10 * time.Second
-
-// thinkMargin is what the agent keeps back of the course's limit by
-// default. The runner counts from its write of the opponent's move to the
-// arrival of ours; the search's own clock does not see the pipes, the
-// process waiting for a CPU on a loaded machine (the course runs both
-// agents and the runner on one host), or a garbage collection between the
-// search and the write. The search itself stops within a millisecond of
-// its deadline, so the margin is for the machine.
-const thinkMargin = time.Second
-
-// defaultThink is the default think time of a move.
-const defaultThink = courseLimit - thinkMargin
-
 // mctsOptions is the command line of the Monte-Carlo agent.
 type mctsOptions struct {
 	agent agent.Options
@@ -36,10 +20,11 @@ type mctsOptions struct {
 }
 
 // defaultMCTSOptions returns the agent's options before any flag: the
-// agent package's defaults, thinking defaultThink a move.
+// agent package's defaults, thinking the course's limit less the
+// agent's margin a move.
 func defaultMCTSOptions() mctsOptions {
 	o := mctsOptions{agent: agent.DefaultOptions(), level: defaultLogLevel}
-	o.agent.Think = defaultThink
+	o.agent.Think = agent.CourseLimit - agent.ThinkMargin
 	return o
 }
 
@@ -90,8 +75,8 @@ func parseMCTS(args []string) (mctsOptions, error) {
 	if !fs.Changed("seed") {
 		o.agent.Config.Seed = rand.Uint64()
 	}
-	if o.agent.Think > courseLimit {
-		return o, fmt.Errorf("--time %v: want at most the course's limit, %v", o.agent.Think, courseLimit)
+	if o.agent.Think > agent.CourseLimit {
+		return o, fmt.Errorf("--time %v: want at most the course's limit, %v", o.agent.Think, agent.CourseLimit)
 	}
 	if err := o.agent.Validate(); err != nil {
 		return o, err

@@ -1,7 +1,9 @@
 package versus
 
 import (
+	"bufio"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tcgothello/mcts/mcts"
@@ -49,5 +51,28 @@ func TestNewComputer(t *testing.T) {
 	cfg.ArenaNodes = 1
 	if _, err := NewComputer("x", g, cfg, 0, 100); err == nil {
 		t.Error("an arena of one node accepted")
+	}
+}
+
+// TestNewPlayers: each kind gives its player, labelled by its place; an
+// unknown kind is refused by name.
+func TestNewPlayers(t *testing.T) {
+	b := samegame.MustBoard("12", "11")
+	g := NewGame(solve.Minimax, false, b)
+	cfg := g.ComputerConfig(mcts.DefaultConfig())
+	cfg.ArenaNodes = MinArenaNodes
+	var out strings.Builder
+	ps, err := NewPlayers(g, [2]string{ComputerKind, PersonKind}, cfg, 0, 10, bufio.NewReader(strings.NewReader("")), &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ps[0].(*Computer); !ok || ps[0].Name() != "first (computer)" {
+		t.Errorf("first: %T %q", ps[0], ps[0].Name())
+	}
+	if p, ok := ps[1].(*Person); !ok || p.Name() != "second (person)" || p.Out != &out {
+		t.Errorf("second: %T %q", ps[1], ps[1].Name())
+	}
+	if _, err := NewPlayers(g, [2]string{PersonKind, "robot"}, cfg, 0, 10, nil, &out); err == nil || !strings.Contains(err.Error(), `"robot"`) {
+		t.Errorf("a robot: %v", err)
 	}
 }
