@@ -205,7 +205,7 @@ func color(c gtp.Color) goban.Color {
 // vertex returns the GTP vertex of a move.
 func vertex(m killallgo.Move) gtp.Vertex {
 	if m == killallgo.Pass {
-		return gtp.PassVertex
+		return gtp.PassVertex()
 	}
 	x, y := m.XY()
 	return gtp.Vertex{X: x, Y: y}
