@@ -367,35 +367,6 @@ func TestTournamentEngineExits(t *testing.T) {
 	}
 }
 
-// An engine that neither connects nor exits must not cost its opponent the
-// game: both engines are awaited at once, so the opponent connects in time
-// and wins, whichever colour the hanging engine has.
-func TestTournamentHangingEngine(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	results := filepath.Join(dir, "r.jsonl")
-	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
-	defer cancel()
-	r := runTourney(t, ctx, []string{"--rounds", "1", "--concurrency", "2", "--connect-time", "3s", "--results", results,
-		"--engine-log-dir", filepath.Join(dir, "logs"),
-		"--engine", "name=hung cmd=" + fakeEngine(t, "hung", "hang"),
-		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good")}, nil)
-	if r.code != 1 || !strings.Contains(r.stderr, "hung (2 games, all unplayed)") || !strings.Contains(r.stderr, "engine did not connect in time") {
-		t.Fatalf("status %d, want 1 naming hung as never playing; stderr:\n%s", r.code, r.stderr)
-	}
-	_, recs := readResults(t, results)
-	if len(recs) != 2 {
-		t.Fatalf("%d games, want 2", len(recs))
-	}
-	for _, rec := range recs {
-		if rec.Winner != 1 || rec.Played || !slices.Equal(rec.Faulted(), []int{0}) || rec.Forfeit.Reason != "no connection" {
-			t.Errorf("game %d (%s black): winner %d, played %v, faulted %v, forfeit %v; want alice (1) winning unplayed, hung without connection",
-				rec.Game, rec.Black, rec.Winner, rec.Played, rec.Faulted(), rec.Forfeit)
-		}
-	}
-	checkDead(t, filepath.Join(dir, "logs"))
-}
-
 // A tournament interrupted without --results does not claim that a results
 // file keeps its games.
 func TestTournamentInterruptedWithoutResults(t *testing.T) {

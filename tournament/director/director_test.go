@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,55 +26,13 @@ import (
 )
 
 // TestMain lets the test binary double as an OTP engine for the
-// tournaments of the tests: "fake-engine NAME MODE [--seed N] IP PORT"
-// (fakeEngineMain).
-func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "fake-engine" {
-		os.Exit(fakeEngineMain(os.Args[2:]))
-	}
-	// A fake engine built with -race would sleep a second at exit (the
-	// race detector's default), a second per game.
-	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
-	os.Exit(m.Run())
-}
-
-// fakeEngineMain is a fake engine (matchtest.Engine) named NAME that
-// connects to IP PORT: MODE good plays correctly and exits after quit,
-// illegal answers every genmove with an illegal move, exit exits at once
-// with status 3, never connecting. Given a seed, it writes it to stderr.
-func fakeEngineMain(args []string) int {
-	if len(args) == 6 && args[2] == "--seed" {
-		fmt.Fprintf(os.Stderr, "fake engine %s seed %s\n", args[0], args[3])
-		args = append(args[:2], args[4:]...)
-	}
-	if len(args) != 4 {
-		fmt.Fprintf(os.Stderr, "fake engine: want NAME MODE [--seed N] IP PORT, got %q\n", args)
-		return 2
-	}
-	e := &matchtest.Engine{Name: args[0]}
-	switch args[1] {
-	case "exit":
-		return 3
-	case "illegal":
-		e.Behave = func(c matchtest.Call) matchtest.Action {
-			if c.Command == "genmove" {
-				return matchtest.Action{Writes: []string{"genmove " + matchtest.IllegalMove(c.Position).OTP()}}
-			}
-			return matchtest.Normal(c)
-		}
-	}
-	if err := e.Start(net.JoinHostPort(args[2], args[3])); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	e.Wait()
-	return 0
-}
+// tournaments of the tests (matchtest.ProcessMain).
+func TestMain(m *testing.M) { matchtest.ProcessTestMain(m) }
 
 // fakeEngine returns the spec of the engine name: the fake engine in
 // mode, given a seed when seed.
 func fakeEngine(t *testing.T, name, mode string, seed bool) string {
-	exe, err := os.Executable()
+	argv, err := matchtest.ProcessArgv(name, mode)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +40,7 @@ func fakeEngine(t *testing.T, name, mode string, seed bool) string {
 	if seed {
 		flag = "seed "
 	}
-	return fmt.Sprintf("name=%s %scmd=%s fake-engine %s %s", name, flag, exe, name, mode)
+	return fmt.Sprintf("name=%s %scmd=%s", name, flag, strings.Join(argv, " "))
 }
 
 // config returns a tournament of the engines of specs, rounds rounds,
