@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -97,14 +96,8 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 		}
 		procs[i] = e
 	}
-	var conns [2]net.Conn
-	var wg sync.WaitGroup
-	for i := range progs {
-		ln, pr := lns[i], procs[i]
-		lns[i] = nil // AwaitEngine closes it
-		wg.Go(func() { conns[i] = match.AwaitEngine(ctx, ln, pr, deadline, log) })
-	}
-	wg.Wait()
+	conns := match.AwaitEngines(ctx, lns, procs, deadline, log)
+	lns = [2]net.Listener{} // AwaitEngines closed them
 	for i, c := range conns {
 		if c != nil {
 			remotes[i] = otp.NewRemote(c)
