@@ -47,6 +47,11 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "fake engine: want NAME MODE [--seed N] IP PORT, got %q\n", os.Args[2:])
 		os.Exit(2)
 	}
+	// A fake engine is this test binary; built with -race it would sleep a
+	// second at exit (the race detector's default), a second per game. Set
+	// here, for every test, rather than by each (t.Setenv), so that the
+	// tournament tests may run in parallel.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Exit(m.Run())
 }
 

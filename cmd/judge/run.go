@@ -113,7 +113,7 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 	}
 	var openings [][]othello.Move
 	if o.openings != "" {
-		ops, err := loadOpenings(o.openings)
+		ops, err := tournament.LoadOpenings(o.openings)
 		if err != nil {
 			return err
 		}
@@ -204,7 +204,7 @@ func judge(ctx context.Context, o options, stdout io.Writer, errw zapcore.WriteS
 		u.ThinkMS = match.Milliseconds(res.ThinkTime(i))
 		res.Players[i].Usage = &u
 		if u.MemoryLimit && res.Players[i].Forfeit != nil {
-			memoryForfeit(res.Players[i].Forfeit, o.engineLimits.Memory)
+			match.MemoryForfeit(res.Players[i].Forfeit, o.engineLimits.Memory)
 			log.Warn("player forfeited for the memory limit", zap.Int("player", i+1), zap.String("name", res.Players[i].Name),
 				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
 		}
@@ -274,8 +274,8 @@ func startPlayers(ctx context.Context, o options, host *engineproc.Host, ln net.
 	var wg sync.WaitGroup
 	for i := range conns {
 		l, p := lns[i], procs[i]
-		lns[i] = nil // await closes it
-		wg.Go(func() { conns[i] = await(ctx, l, p, deadline, log) })
+		lns[i] = nil // AwaitEngine closes it
+		wg.Go(func() { conns[i] = match.AwaitEngine(ctx, l, p, deadline, log) })
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
