@@ -46,7 +46,9 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "fake engine: want NAME MODE [--seed N] IP PORT, got %q\n", os.Args[2:])
 		os.Exit(2)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	os.RemoveAll(programDir()) // the programs built for the tests
+	os.Exit(code)
 }
 
 func fakeEngineMain(name, mode, ip, port string) int {
