@@ -186,6 +186,7 @@ func TestJudgeForfeits(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each waits out a limit: a connect time, a reply time
 			before := time.Now()
 			r := runJudge(t, []string{"0"}, startEngines(t, tc.e1, tc.e2))
 			if r.code != tc.code {
