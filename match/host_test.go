@@ -34,25 +34,27 @@ func TestMain(m *testing.M) {
 
 func fakeEngineMain(name, mode, addr string) int {
 	fmt.Fprintf(os.Stderr, "fake engine %s on stderr\n", name)
-	if mode == "exit" {
+	wait, late := strings.CutPrefix(mode, "late:")
+	switch delay, err := time.ParseDuration(wait); {
+	case mode == "exit":
 		return 3
-	}
-	if d, ok := strings.CutPrefix(mode, "late:"); ok {
-		wait, err := time.ParseDuration(d)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 2
-		}
-		time.Sleep(wait)
+	case late && err != nil:
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	case late:
+		time.Sleep(delay)
 	}
 	e := &matchtest.Engine{Name: name}
-	if err := e.Start(addr); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
+	err := e.Start(addr)
+	if err == nil {
+		e.Wait()
 	}
-	e.Wait()
 	if mode == "linger" {
 		time.Sleep(time.Minute)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	}
 	return 0
 }
@@ -82,12 +84,6 @@ type hosted struct {
 // connect being called with the address once the judge listens.
 func host(t *testing.T, rounds int, h Hosting, connect func(addr string)) hosted {
 	t.Helper()
-	return hostWithin(t, hostLimits, rounds, h, connect)
-}
-
-// hostWithin is host with the limits lim.
-func hostWithin(t *testing.T, lim Limits, rounds int, h Hosting, connect func(addr string)) hosted {
-	t.Helper()
 	core, logs := observer.New(zap.DebugLevel)
 	var got hosted
 	h.Host = "127.0.0.1"
@@ -103,7 +99,7 @@ func hostWithin(t *testing.T, lim Limits, rounds int, h Hosting, connect func(ad
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	m := &Match{Rounds: rounds, Limits: lim, Log: zap.New(core)}
+	m := &Match{Rounds: rounds, Limits: hostLimits, Log: zap.New(core)}
 	got.res, got.err = m.Host(ctx, h)
 	if m.NoShow != [2]string{} {
 		t.Errorf("Host changed the match's NoShow to %q", m.NoShow)
@@ -218,12 +214,10 @@ func TestHostStartsEngines(t *testing.T) {
 // alone, seating whoever came first after that).
 func TestHostEngineSeatsFollowOrder(t *testing.T) {
 	t.Parallel()
-	// A shorter connect time than hostLimits', for a shorter wait: still
-	// seconds, for bob to start on a busy machine.
-	lim := hostLimits
-	lim.Connect = 2500 * time.Millisecond
-	late := fmt.Sprintf("late:%v", lim.Connect*6/10)
-	h := hostWithin(t, lim, 1, Hosting{Engines: [][]string{fakeEngine(t, "alice", late), fakeEngine(t, "bob", "good")}, EngineLogDir: t.TempDir()}, nil)
+	// Past half the connect time, with 2 s left for alice to start and
+	// connect on a busy machine under the race detector (1 s was not).
+	late := fmt.Sprintf("late:%v", hostLimits.Connect*6/10)
+	h := host(t, 1, Hosting{Engines: [][]string{fakeEngine(t, "alice", late), fakeEngine(t, "bob", "good")}, EngineLogDir: t.TempDir()}, nil)
 	if h.err != nil {
 		t.Fatal(h.err)
 	}
