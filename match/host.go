@@ -231,40 +231,6 @@ func (h *Hosting) startEngines(ctx context.Context, host *engineproc.Host, ln ne
 	return conns, nil
 }
 
-// AwaitEngine waits on ln for the connection of the engine p until
-// deadline, or until the engine exits: then it is not coming. It closes
-// ln, and returns nil if the engine did not connect or ctx ended. log may
-// be nil.
-func AwaitEngine(ctx context.Context, ln net.Listener, p *engineproc.Engine, deadline time.Time, log *zap.Logger) net.Conn {
-	gate := OpenGate(ln, log)
-	defer gate.Close() // accepted connections outlive the listener
-	wait, cancel := engineproc.UntilExit(ctx, p.Proc)
-	defer cancel()
-	c, err := gate.Next(wait, deadline)
-	if err != nil || ctx.Err() != nil {
-		if c != nil {
-			c.Close()
-		}
-		return nil
-	}
-	return c
-}
-
-// MemoryForfeit turns the forfeit f of an engine the kernel killed at its
-// memory limit into a forfeit for the memory limit, keeping what the
-// judge saw of its end (a closed connection, a timeout) in the detail.
-func MemoryForfeit(f *otp.Forfeit, limit int64) {
-	if f == nil || f.Reason == otp.ForfeitMemoryLimit {
-		return
-	}
-	saw := string(f.Reason)
-	if f.Detail != "" {
-		saw += " (" + f.Detail + ")"
-	}
-	f.Reason = otp.ForfeitMemoryLimit
-	f.Detail = fmt.Sprintf("killed at --engine-memory %s; the judge saw: %s", engineproc.FormatSize(limit), saw)
-}
-
 // Write writes the record and the summary of res, those that f names,
 // and logs each file written to log, if not nil.
 func (f Files) Write(res *Result, log *zap.Logger) error {

@@ -279,25 +279,3 @@ func TestHostPortTaken(t *testing.T) {
 		t.Errorf("Host on a taken port: %v, %d games; want the bind error and none", err, len(res.Games))
 	}
 }
-
-// TestMemoryForfeit: a forfeit of an engine killed at its memory limit
-// says so, keeping what the judge saw; one already for the memory limit,
-// or none, stays as it was.
-func TestMemoryForfeit(t *testing.T) {
-	f := &otp.Forfeit{Reason: otp.ForfeitDisconnected, Detail: "read: EOF"}
-	MemoryForfeit(f, 64<<20)
-	if f.Reason != otp.ForfeitMemoryLimit || f.Detail != "killed at --engine-memory 64 MiB; the judge saw: disconnected (read: EOF)" {
-		t.Errorf("got %+v", f)
-	}
-	before := *f
-	MemoryForfeit(f, 1<<30)
-	if *f != before {
-		t.Errorf("a second call changed %+v into %+v", before, *f)
-	}
-	MemoryForfeit(nil, 1) // no forfeit: nothing to do, no panic
-	f = &otp.Forfeit{Reason: otp.ForfeitTimeout}
-	MemoryForfeit(f, 1<<20)
-	if f.Detail != "killed at --engine-memory 1 MiB; the judge saw: timeout" {
-		t.Errorf("without a detail: %q", f.Detail)
-	}
-}

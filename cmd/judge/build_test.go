@@ -25,10 +25,8 @@ func programDir() string {
 // busy machine, and a test that builds its own repeats them. The map is
 // never changed; each build is done once and then only read.
 var programBuilds = map[string]func() (string, error){
-	"judge":     buildOnce("judge"),
-	"search":    buildOnce("search"),
-	"killallgo": buildOnce("killallgo"),
-	"einstein":  buildOnce("einstein"),
+	"judge":  buildOnce("judge"),
+	"search": buildOnce("search"),
 }
 
 // buildOnce returns the build of cmd/NAME into programDir, done on the

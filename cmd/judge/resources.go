@@ -13,8 +13,24 @@ import (
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/tournament"
 )
+
+// memoryForfeit turns the forfeit of an engine the kernel killed at its
+// memory limit into a forfeit for the memory limit, keeping what the
+// judge saw of its end (a closed connection, a timeout) in the detail.
+func memoryForfeit(f *otp.Forfeit, limit int64) {
+	if f == nil || f.Reason == otp.ForfeitMemoryLimit {
+		return
+	}
+	saw := string(f.Reason)
+	if f.Detail != "" {
+		saw += " (" + f.Detail + ")"
+	}
+	f.Reason = otp.ForfeitMemoryLimit
+	f.Detail = fmt.Sprintf("killed at --engine-memory %s; the judge saw: %s", engineproc.FormatSize(limit), saw)
+}
 
 // resourcesLine is the record's line of what a game's engines used, empty
 // when the game has no figures.
@@ -77,9 +93,9 @@ func (t *tourney) recordUsage(played *tournament.Played, c othello.Color, u engi
 		return
 	}
 	if f := played.Forfeits[c]; f != nil {
-		match.MemoryForfeit(f, t.o.resources.limits.Memory)
+		memoryForfeit(f, t.o.resources.limits.Memory)
 	} else if g := &played.Game; g.Forfeit != nil && g.ForfeitBy == c {
-		match.MemoryForfeit(g.Forfeit, t.o.resources.limits.Memory)
+		memoryForfeit(g.Forfeit, t.o.resources.limits.Memory)
 	}
 }
 

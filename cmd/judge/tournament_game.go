@@ -88,8 +88,8 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	var wg sync.WaitGroup
 	for i := range seats {
 		ln, pr := lns[i], procs[i]
-		lns[i] = nil // AwaitEngine closes it
-		wg.Go(func() { conns[i] = match.AwaitEngine(ctx, ln, pr, deadline, log) })
+		lns[i] = nil // await closes it
+		wg.Go(func() { conns[i] = await(ctx, ln, pr, deadline, log) })
 	}
 	wg.Wait()
 	for i, c := range conns {
@@ -174,4 +174,22 @@ func (t *tourney) play(ctx context.Context, p tournament.Pairing) (played tourna
 	}
 	played.Game = g
 	return played, nil
+}
+
+// await waits on ln for its engine's connection until deadline, or until
+// the engine exits: then it is not coming. It closes ln, and returns nil if
+// the engine did not connect or ctx ended.
+func await(ctx context.Context, ln net.Listener, p *engineproc.Engine, deadline time.Time, log *zap.Logger) net.Conn {
+	gate := match.OpenGate(ln, log)
+	defer gate.Close() // accepted connections outlive the listener
+	wait, cancel := engineproc.UntilExit(ctx, p.Proc)
+	defer cancel()
+	c, err := gate.Next(wait, deadline)
+	if err != nil || ctx.Err() != nil {
+		if c != nil {
+			c.Close()
+		}
+		return nil
+	}
+	return c
 }

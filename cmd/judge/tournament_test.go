@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -91,9 +92,22 @@ func checkStandings(t *testing.T, names []string, recs []tournament.Record, game
 // buildSearch builds the engine program into a temporary directory.
 func buildSearch(t *testing.T) string { return buildProgram(t, "search") }
 
-// buildProgram returns the project's program cmd/NAME, built once for
-// the package (builtProgram).
-func buildProgram(t *testing.T, name string) string { return builtProgram(t, name) }
+// buildProgram builds the project's program cmd/NAME into a temporary
+// directory.
+func buildProgram(t *testing.T, name string) string {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command(goBin, "build", "-o", bin, "./cmd/"+name)
+	cmd.Dir = filepath.Join("..", "..")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/%s: %v\n%s", name, err, out)
+	}
+	return bin
+}
 
 // TestTournamentSearchEngines plays a round robin between three real search
 // processes with small budgets over loopback, two games at a time.
