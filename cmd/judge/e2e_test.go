@@ -46,6 +46,9 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both programs")
 	}
+	// Mostly waiting, on a build or on the engines, under limits with
+	// time to spare: it runs beside the other tests that wait.
+	t.Parallel()
 	judgeBin, searchBin := builtProgram(t, "judge"), builtProgram(t, "search")
 	// A small playout budget keeps each move to milliseconds, and so does
 	// the endgame solver from 12 empty squares: from the 20 that the 2 s

@@ -141,9 +141,7 @@ func TestJudgeEngineQuoted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 5 s to connect, not fastArgs' 1 s: the engines are processes, which
-	// a loaded machine under the race detector took longer to start.
-	r := runJudge(t, []string{"--connect-time", "5s", "--engine", fmt.Sprintf("'%s' fake-engine 'bob\"s' good", exe),
+	r := runJudge(t, []string{"--engine", fmt.Sprintf("'%s' fake-engine 'bob\"s' good", exe),
 		"--engine", fmt.Sprintf("%s fake-engine \"al  ice\" good", exe), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
 	if r.code != 0 {
 		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)

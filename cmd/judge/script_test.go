@@ -18,6 +18,9 @@ func TestCPUvsCPUScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both programs and plays a match")
 	}
+	// Mostly waiting, on a build or on the engines, under limits with
+	// time to spare: it runs beside the other tests that wait.
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not installed")
 	}
