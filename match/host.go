@@ -19,6 +19,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/plural"
 	"github.com/tcgothello/mcts/otp"
 )
 
@@ -61,9 +62,13 @@ type Files struct {
 	Summary string
 }
 
-// CheckEngines checks that each engine's program can be started, so that
-// a missing one is reported before anything starts.
+// CheckEngines checks that there are two engines or none, and that each
+// engine's program can be started, so that a missing one is reported
+// before anything starts.
 func (h *Hosting) CheckEngines() error {
+	if n := len(h.Engines); n != 0 && n != 2 {
+		return fmt.Errorf("%s: want two (one per player) or none", plural.Of(n, "engine"))
+	}
 	for i, argv := range h.Engines {
 		if err := engineproc.CheckProgram(argv); err != nil {
 			return fmt.Errorf("engine %d: %w", i+1, err)

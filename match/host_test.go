@@ -257,6 +257,10 @@ func TestHostEngineMissing(t *testing.T) {
 	if err := h.CheckEngines(); err == nil || !strings.Contains(err.Error(), "engine 2: program") || !strings.Contains(err.Error(), missing) {
 		t.Errorf("CheckEngines: %v, want engine 2 and its program named", err)
 	}
+	one := Hosting{Engines: h.Engines[:1]}
+	if err := one.CheckEngines(); err == nil || !strings.Contains(err.Error(), "1 engine: want two") {
+		t.Errorf("CheckEngines of one engine: %v, want it refused", err)
+	}
 	listened := false
 	h.Listening = func(net.Addr) { listened = true }
 	m := &Match{Rounds: 1, Limits: hostLimits}
