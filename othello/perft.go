@@ -15,6 +15,9 @@ func Perft(pos Position, depth int) uint64 {
 }
 
 func perft(p, o uint64, depth int) uint64 {
+	if depth == 2 && useAVX2 {
+		return perft2AVX2(p, o) // the last two plies in one assembly call
+	}
 	moves := Moves(p, o)
 	if moves == 0 {
 		if Moves(o, p) == 0 {
