@@ -26,6 +26,12 @@ func flipsAVX2(p, o uint64, sq int) uint64
 //go:noescape
 func perft2AVX2(p, o uint64) uint64
 
+// perft3AVX2 is perft(p, o, 3) with AVX2 for a position whose legal moves,
+// which must not be none, the caller gives.
+//
+//go:noescape
+func perft3AVX2(p, o, moves uint64) uint64
+
 // cpuid executes the CPUID instruction for a leaf and sub-leaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
@@ -62,12 +68,23 @@ var hasAVX2 = func() bool {
 	return ebx7&cpuidAVX2 != 0
 }()
 
-// upRays[sq] holds, for the four directions towards higher squares in the
-// lane order of bitboard_amd64.s (E, S, SW, SE), the squares beyond sq up to
-// the edge: rays of bitboard.go, reordered. Read by flipsAVX2 and perft2AVX2.
-var upRays = func() (r [64][4]uint64) {
+// flipRays[sq] holds the rays of bitboard.go from sq, in the lane order of
+// bitboard_amd64.s: the four towards higher squares (E, S, SW, SE), then the
+// four towards lower ones (W, N, NE, NW). Read by the assembly.
+var flipRays = func() (r [64][8]uint64) {
 	for sq := range r {
-		r[sq] = [4]uint64{rays[sq][0], rays[sq][2], rays[sq][1], rays[sq][3]}
+		for lane, d := range [8]int{0, 2, 1, 3, 4, 6, 5, 7} {
+			r[sq][lane] = rays[sq][d]
+		}
 	}
 	return r
+}()
+
+// squareBits[sq] is 1 << sq, loaded by the assembly straight into a vector
+// register.
+var squareBits = func() (b [64]uint64) {
+	for sq := range b {
+		b[sq] = 1 << sq
+	}
+	return b
 }()

@@ -7,11 +7,13 @@
 // 256-bit register, so one instruction steps all four at once. The Go twins
 // are Moves and Flips in bitboard.go; bitboard_amd64.go explains the choice.
 //
-// Register conventions inside this file (set by LOADCONST):
-//   Y15 = per-lane shift         [1, 8, 7, 9]
-//   Y14 = per-lane doubled shift [2, 16, 14, 18]
-//   Y13 = per-lane wrap mask     [inner, all, inner, inner]
+// Register conventions inside this file (set by LOADCONST and BROADCAST):
+//   Y15 = per-lane shift           [1, 8, 7, 9]
+//   Y14 = per-lane shift, doubled  [2, 16, 14, 18]
+//   Y13 = per-lane wrap mask       [inner, all, inner, inner]
 //   Y12 = zero
+//   Y8  = per-lane shift, times 4  [4, 32, 28, 36]
+//   Y11, Y10, Y9 = P, O and ^O of the position, in every lane
 
 // Per-lane shifts and wrap masks.
 DATA shifts<>+0(SB)/8, $1
@@ -32,127 +34,121 @@ DATA wrapMask<>+16(SB)/8, $0x7e7e7e7e7e7e7e7e
 DATA wrapMask<>+24(SB)/8, $0x7e7e7e7e7e7e7e7e
 GLOBL wrapMask<>(SB), RODATA|NOPTR, $32
 
+DATA shifts4<>+0(SB)/8, $4
+DATA shifts4<>+8(SB)/8, $32
+DATA shifts4<>+16(SB)/8, $28
+DATA shifts4<>+24(SB)/8, $36
+GLOBL shifts4<>(SB), RODATA|NOPTR, $32
+
 #define LOADCONST \
 	VMOVDQU shifts<>(SB), Y15 \
 	VMOVDQU shifts2<>(SB), Y14 \
 	VMOVDQU wrapMask<>(SB), Y13 \
-	VPXOR Y12, Y12, Y12
+	VPXOR Y12, Y12, Y12 \
+	VMOVDQU shifts4<>(SB), Y8
 
-// ORLANES folds the four lanes of Y into the low quadword of X (X is Y's
-// lower half), using XT as scratch, and moves it to the general register R.
-#define ORLANES(Y, X, YT, XT, R) \
-	VEXTRACTI128 $1, Y, XT \
-	VPOR XT, X, X \
-	VPSHUFD $0x4e, X, XT \
-	VPOR XT, X, X \
-	MOVQ X, R
+// BROADCAST loads the general registers P and O into every lane of Y11 and
+// Y10, and ^O into Y9: the position whose moves and flips follow.
+#define BROADCAST(P, O) \
+	VMOVQ P, X11 \
+	VPBROADCASTQ X11, Y11 \
+	VMOVQ O, X10 \
+	VPBROADCASTQ X10, Y10 \
+	VPCMPEQQ Y9, Y9, Y9 \
+	VPXOR Y10, Y9, Y9
 
-// MOVES computes the legal moves of the owner of general register P against
-// the owner of O into OUT (T is a general scratch register). Scratch: Y0-Y7.
-// It is the parallel-prefix fill of Moves in bitboard.go, both senses of the
-// four directions at once.
-#define MOVES(P, O, OUT, T) \
-	MOVQ P, X0 \
-	VPBROADCASTQ X0, Y0 \
-	MOVQ O, X1 \
-	VPBROADCASTQ X1, Y1 \
-	VPAND Y13, Y1, Y1 \
-	VPSLLVQ Y15, Y0, Y2 \
-	VPAND Y1, Y2, Y2 \
-	VPSRLVQ Y15, Y0, Y3 \
-	VPAND Y1, Y3, Y3 \
+// MOVESV computes into the general register OUT the legal moves of the
+// owner of Y2 against the owner of Y3 (both broadcast to every lane): the
+// parallel-prefix fill of Moves in bitboard.go, both senses of the four
+// directions at once. Y2 and Y3 are consumed; scratch Y0, Y1, Y4-Y7.
+#define MOVESV(OUT) \
+	VPAND Y13, Y3, Y1 \
 	VPSLLVQ Y15, Y2, Y4 \
 	VPAND Y1, Y4, Y4 \
-	VPOR Y4, Y2, Y2 \
-	VPSRLVQ Y15, Y3, Y5 \
+	VPSRLVQ Y15, Y2, Y5 \
 	VPAND Y1, Y5, Y5 \
-	VPOR Y5, Y3, Y3 \
-	VPSLLVQ Y15, Y1, Y4 \
-	VPAND Y1, Y4, Y4 \
-	VPSRLVQ Y15, Y4, Y5 \
-	VPSLLVQ Y14, Y2, Y6 \
-	VPAND Y4, Y6, Y6 \
-	VPOR Y6, Y2, Y2 \
-	VPSRLVQ Y14, Y3, Y7 \
-	VPAND Y5, Y7, Y7 \
-	VPOR Y7, Y3, Y3 \
-	VPSLLVQ Y14, Y2, Y6 \
-	VPAND Y4, Y6, Y6 \
-	VPOR Y6, Y2, Y2 \
-	VPSRLVQ Y14, Y3, Y7 \
-	VPAND Y5, Y7, Y7 \
-	VPOR Y7, Y3, Y3 \
-	VPSLLVQ Y15, Y2, Y2 \
-	VPSRLVQ Y15, Y3, Y3 \
-	VPOR Y3, Y2, Y2 \
-	ORLANES(Y2, X2, Y3, X3, OUT) \
-	MOVQ P, T \
-	ORQ O, T \
-	NOTQ T \
-	ANDQ T, OUT
-
-// FLIPSPREP loads what the flips of any move of the owner of P against the
-// owner of O share: Y11 = P in every lane, Y10 = ^O in every lane, Y9 = O
-// masked per lane, Y8 = pairs of O run towards lower squares. Scratch: X0.
-#define FLIPSPREP(P, O) \
-	MOVQ P, X0 \
-	VPBROADCASTQ X0, Y11 \
-	MOVQ O, X0 \
-	VPBROADCASTQ X0, Y10 \
-	VPAND Y13, Y10, Y9 \
-	VPCMPEQQ Y0, Y0, Y0 \
-	VPXOR Y0, Y10, Y10 \
-	VPSRLVQ Y15, Y9, Y8 \
-	VPAND Y9, Y8, Y8
-
-// FLIPS computes into OUT the discs turned by a disc on square SQ (a general
-// register, 0..63), after FLIPSPREP. Towards higher squares, the first square
-// along each ray that is not an opponent disc is the lowest set bit of
-// ray &^ O, read from the ray table ·upRays; towards lower squares a
-// parallel-prefix fill from the square finds the run of opponent discs.
-// Scratch: Y0-Y7, general T.
-#define FLIPS(SQ, OUT, T) \
-	MOVQ SQ, T \
-	SHLQ $5, T \
-	LEAQ ·upRays(SB), OUT \
-	VMOVDQU (OUT)(T*1), Y0 \
-	VPAND Y10, Y0, Y1 \
-	VPSUBQ Y1, Y12, Y2 \
-	VPAND Y1, Y2, Y2 \
-	VPAND Y11, Y2, Y2 \
-	VPCMPEQQ Y12, Y2, Y3 \
-	VPCMPEQQ Y4, Y4, Y4 \
-	VPADDQ Y4, Y2, Y2 \
-	VPAND Y0, Y2, Y2 \
-	VPANDN Y2, Y3, Y2 \
-	XORQ T, T \
-	BTSQ SQ, T \
-	MOVQ T, X5 \
-	VPBROADCASTQ X5, Y5 \
+	VPSLLVQ Y15, Y4, Y6 \
+	VPAND Y1, Y6, Y6 \
+	VPOR Y6, Y4, Y4 \
+	VPSRLVQ Y15, Y5, Y7 \
+	VPAND Y1, Y7, Y7 \
+	VPOR Y7, Y5, Y5 \
+	VPSLLVQ Y15, Y1, Y6 \
+	VPAND Y1, Y6, Y6 \
+	VPSRLVQ Y15, Y6, Y0 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPAND Y6, Y7, Y7 \
+	VPOR Y7, Y4, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPAND Y0, Y1, Y1 \
+	VPOR Y1, Y5, Y5 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPAND Y6, Y7, Y7 \
+	VPOR Y7, Y4, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPAND Y0, Y1, Y1 \
+	VPOR Y1, Y5, Y5 \
+	VPSLLVQ Y15, Y4, Y4 \
 	VPSRLVQ Y15, Y5, Y5 \
-	VPAND Y9, Y5, Y5 \
-	VPSRLVQ Y15, Y5, Y6 \
-	VPAND Y9, Y6, Y6 \
-	VPOR Y6, Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPOR Y3, Y2, Y2 \
+	VPANDN Y4, Y2, Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4e, X4, X5 \
+	VPOR X5, X4, X4 \
+	VMOVQ X4, OUT
+
+// FLIPSV computes into every lane of Y0 the discs turned by a disc on
+// square SQ (a general register, 0..63) of the position BROADCAST loaded;
+// RAYS holds the address of ·flipRays. Towards higher squares the first
+// square of a ray that is not an opponent disc is the lowest set bit of
+// x = ray &^ O, and the squares before it are those outside x | -x;
+// towards lower squares it is the highest, found by smearing
+// ray &^ O down the ray (shifts of 1, 2 and 4 steps) and keeping the bit
+// the smear shifted by one step does not cover. Scratch Y1-Y7, general T.
+#define FLIPSV(SQ, RAYS, T) \
+	MOVQ SQ, T \
+	SHLQ $6, T \
+	VMOVDQU (RAYS)(T*1), Y1 \
+	VMOVDQU 32(RAYS)(T*1), Y2 \
+	VPAND Y9, Y1, Y3 \
+	VPSUBQ Y3, Y12, Y4 \
+	VPOR Y3, Y4, Y5 \
+	VPANDN Y1, Y5, Y5 \
+	VPAND Y3, Y4, Y4 \
+	VPAND Y11, Y4, Y4 \
+	VPCMPEQQ Y12, Y4, Y4 \
+	VPANDN Y5, Y4, Y4 \
+	VPAND Y9, Y2, Y3 \
+	VPSRLVQ Y15, Y3, Y5 \
+	VPOR Y5, Y3, Y5 \
 	VPSRLVQ Y14, Y5, Y6 \
-	VPAND Y8, Y6, Y6 \
 	VPOR Y6, Y5, Y5 \
-	VPSRLVQ Y14, Y5, Y6 \
-	VPAND Y8, Y6, Y6 \
+	VPSRLVQ Y8, Y5, Y6 \
 	VPOR Y6, Y5, Y5 \
 	VPSRLVQ Y15, Y5, Y6 \
+	VPANDN Y3, Y6, Y6 \
 	VPAND Y11, Y6, Y6 \
 	VPCMPEQQ Y12, Y6, Y6 \
+	VPANDN Y2, Y5, Y5 \
 	VPANDN Y5, Y6, Y5 \
-	VPOR Y5, Y2, Y2 \
-	ORLANES(Y2, X2, Y3, X3, OUT)
+	VPOR Y5, Y4, Y0 \
+	VPERM2I128 $1, Y0, Y0, Y1 \
+	VPOR Y1, Y0, Y0 \
+	VPSHUFD $0x4e, Y0, Y1 \
+	VPOR Y1, Y0, Y0
 
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	LOADCONST
-	MOVES(AX, BX, CX, DX)
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ BX, X3
+	VPBROADCASTQ X3, Y3
+	MOVESV(CX)
 	MOVQ CX, ret+16(FP)
 	VZEROUPPER
 	RET
@@ -164,54 +160,98 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ sq+16(FP), CX
 	ANDQ $63, CX
 	LOADCONST
-	FLIPSPREP(AX, BX)
-	FLIPS(CX, DX, SI)
+	BROADCAST(AX, BX)
+	LEAQ ·flipRays(SB), R14
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
 	MOVQ DX, ret+24(FP)
 	VZEROUPPER
 	RET
 
+// PERFT2 adds to the general register SUM perft at depth 2 (see perft in
+// perft.go) of the position of general registers P (to move) and O: for
+// every move, its flips, then the child's legal moves counted with POPCNT,
+// a child without a move counting one leaf (its pass, or the end of the
+// game). The position and the children stay in vector registers: only the
+// move's square goes from the general registers to the vector ones, and
+// only the child's moves come back. It needs LOADCONST, R14 = ·flipRays and
+// R13 = ·squareBits, and uses the labels p2loop, p2pass and p2done, so a
+// function holds it once. Scratch: Y0-Y7, Y9-Y11, CX, DX, R10-R12.
+#define PERFT2(P, O, SUM) \
+	BROADCAST(P, O) \
+	VMOVDQA Y11, Y2 \
+	VMOVDQA Y10, Y3 \
+	MOVESV(R10) \
+	MOVQ $1, R12 \
+	TESTQ R10, R10 \
+	JZ p2pass \
+p2loop: \
+	BSFQ R10, CX \
+	LEAQ -1(R10), DX \
+	ANDQ DX, R10 \
+	FLIPSV(CX, R14, DX) \
+	VPBROADCASTQ (R13)(CX*8), Y1 \
+	VPXOR Y0, Y10, Y2 \
+	VPXOR Y0, Y11, Y3 \
+	VPOR Y1, Y3, Y3 \
+	MOVESV(R11) \
+	POPCNTQ R11, R11 \
+	CMOVQEQ R12, R11 \
+	ADDQ R11, SUM \
+	TESTQ R10, R10 \
+	JNZ p2loop \
+	JMP p2done \
+p2pass: \
+	VMOVDQA Y10, Y2 \
+	VMOVDQA Y11, Y3 \
+	MOVESV(R11) \
+	POPCNTQ R11, R11 \
+	CMOVQEQ R12, R11 \
+	ADDQ R11, SUM \
+p2done:
+
 // func perft2AVX2(p, o uint64) uint64
-//
-// perft2AVX2 is perft at depth 2 (see perft in perft.go): for every move,
-// its flips, then the child's legal moves counted with POPCNT, a child
-// without a move counting one leaf (its pass, or the end of the game).
 TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	LOADCONST
-	MOVES(AX, BX, R8, DX)
-	TESTQ R8, R8
-	JZ pass
-	FLIPSPREP(AX, BX)
-	XORQ R9, R9             // leaves
-	MOVQ $1, R12            // the count of a child without a move
-loop:
-	BSFQ R8, CX             // the move's square
-	LEAQ -1(R8), DX
-	ANDQ DX, R8
-	FLIPS(CX, R10, DX)
-	MOVQ BX, SI             // child's player: o ^ flips
-	XORQ R10, SI
-	MOVQ AX, DI             // child's opponent: p ^ flips | 1<<sq
-	XORQ R10, DI
-	BTSQ CX, DI
-	MOVES(SI, DI, R11, DX)
-	POPCNTQ R11, R11
-	CMOVQEQ R12, R11
-	ADDQ R11, R9
-	TESTQ R8, R8
-	JNZ loop
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+	PERFT2(AX, BX, R9)
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
-pass:
-	// No move: the opponent's moves are the leaves, or the finished game
-	// counts one.
-	MOVES(BX, AX, R11, DX)
-	POPCNTQ R11, R11
-	MOVQ $1, R12
-	CMOVQEQ R12, R11
-	MOVQ R11, ret+16(FP)
+
+// func perft3AVX2(p, o, moves uint64) uint64
+//
+// perft3AVX2 is perft at depth 3 of a position whose legal moves, not
+// none, the caller gives: for every move, its flips, then PERFT2 of the
+// child.
+TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), R8
+	LOADCONST
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9             // leaves
+p3loop:
+	BSFQ R8, CX             // the move's square
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	BROADCAST(AX, BX)
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ BX, SI             // child's player: o ^ flips
+	XORQ DX, SI
+	MOVQ AX, DI             // child's opponent: p ^ flips | 1<<sq
+	XORQ DX, DI
+	BTSQ CX, DI
+	PERFT2(SI, DI, R9)
+	TESTQ R8, R8
+	JNZ p3loop
+	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
 

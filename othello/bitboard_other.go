@@ -13,3 +13,4 @@ const hasAVX2 = false
 func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
 func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
 func perft2AVX2(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
+func perft3AVX2(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }

@@ -171,7 +171,7 @@ func TestAVX2PerftFFO(t *testing.T) {
 	}
 }
 
-// TestPerftPassesAtTheLastPlies checks perft2AVX2 against the portable
+// TestPerftPassesAtTheLastPlies checks perft2AVX2 and perft3AVX2 against the portable
 // perft where the side to move, or the child, must pass or the game ends.
 func TestPerftPassesAtTheLastPlies(t *testing.T) {
 	needAVX2(t)
@@ -184,11 +184,26 @@ func TestPerftPassesAtTheLastPlies(t *testing.T) {
 		{0x7fffffffffffffff &^ 0x2, 0x2},         // h8 empty, opponent b1 alone: finished
 	}
 	for _, c := range cases {
-		var want uint64
-		withCPU(t, CPUPortable, func() { want = perft(c.p, c.o, 2) })
-		if got := perft2AVX2(c.p, c.o); got != want {
-			t.Errorf("p %#x o %#x: perft2AVX2 = %d, portable perft 2 = %d", c.p, c.o, got, want)
-		}
+		checkPerftAVX2(t, c.p, c.o)
+	}
+}
+
+// checkPerftAVX2 compares perft2AVX2 and perft3AVX2 with the portable perft
+// at depths 2 and 3 on one position.
+func checkPerftAVX2(t testing.TB, p, o uint64) {
+	t.Helper()
+	var want2, want3, moves uint64
+	withCPU(t, CPUPortable, func() {
+		want2, want3, moves = perft(p, o, 2), perft(p, o, 3), Moves(p, o)
+	})
+	if got := perft2AVX2(p, o); got != want2 {
+		t.Fatalf("p %#x o %#x: perft2AVX2 = %d, portable perft 2 = %d", p, o, got, want2)
+	}
+	if moves == 0 {
+		return // perft3AVX2 is only called with moves
+	}
+	if got := perft3AVX2(p, o, moves); got != want3 {
+		t.Fatalf("p %#x o %#x: perft3AVX2 = %d, portable perft 3 = %d", p, o, got, want3)
 	}
 }
 
@@ -225,13 +240,7 @@ func FuzzAVX2AgreesWithPortable(f *testing.F) {
 	f.Fuzz(func(t *testing.T, p, o uint64) {
 		needAVX2(t)
 		p &^= o
-		var want uint64
-		withCPU(t, CPUPortable, func() {
-			comparePaths(t, p, o)
-			want = perft(p, o, 2)
-		})
-		if got := perft2AVX2(p, o); got != want {
-			t.Fatalf("p %#x o %#x: perft2AVX2 = %d, portable %d", p, o, got, want)
-		}
+		withCPU(t, CPUPortable, func() { comparePaths(t, p, o) })
+		checkPerftAVX2(t, p, o)
 	})
 }

@@ -15,7 +15,7 @@ func Perft(pos Position, depth int) uint64 {
 }
 
 func perft(p, o uint64, depth int) uint64 {
-	if depth == 2 && useAVX2 {
+	if useAVX2 && depth == 2 {
 		return perft2AVX2(p, o) // the last two plies in one assembly call
 	}
 	moves := Moves(p, o)
@@ -30,6 +30,9 @@ func perft(p, o uint64, depth int) uint64 {
 	}
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
+	}
+	if useAVX2 && depth == 3 {
+		return perft3AVX2(p, o, moves) // the last three plies in one call
 	}
 	var n uint64
 	for moves != 0 {
