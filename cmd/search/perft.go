@@ -11,7 +11,7 @@ import (
 // runPerft prints, for each depth 1..depth, the leaves of the game tree from
 // the start position and how fast they were counted.
 func runPerft(w io.Writer, depth int) error {
-	if _, err := fmt.Fprintf(w, "%5s %16s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s"); err != nil {
+	if _, err := fmt.Fprintf(w, "move generation: %s\n%5s %16s %10s %14s\n", othello.CPU(), "depth", "leaves", "seconds", "leaves/s"); err != nil {
 		return err
 	}
 	for d := 1; d <= depth; d++ {
