@@ -15,15 +15,7 @@ func benchPositions() []Position {
 		pos := Start()
 		for !pos.GameOver() {
 			out = append(out, pos)
-			moves := pos.Moves()
-			if moves == 0 {
-				pos = pos.Pass()
-				continue
-			}
-			for n := rng.IntN(bits.OnesCount64(moves)); n > 0; n-- {
-				moves &= moves - 1
-			}
-			pos = pos.Play(Move(bits.TrailingZeros64(moves)))
+			pos = randomStep(rng, pos)
 		}
 	}
 	return out[:4096]

@@ -84,28 +84,12 @@ func compareRandomPositions(t *testing.T, rng *rand.Rand, want int) {
 		for ply := 0; ply < 130 && !pos.GameOver(); ply++ {
 			comparePaths(t, pos.Player, pos.Opponent)
 			n++
-			moves := pos.Moves()
-			if moves == 0 {
-				pos = pos.Pass()
-				continue
-			}
-			for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
-				moves &= moves - 1
-			}
-			pos = pos.Play(Move(bits.TrailingZeros64(moves)))
+			pos = randomStep(rng, pos)
 		}
 	}
 	for i := 0; n < want; i++ {
-		a, b := rng.Uint64(), rng.Uint64()
-		switch i % 4 {
-		case 1:
-			a &= rng.Uint64()
-		case 2:
-			b &= rng.Uint64() & rng.Uint64()
-		case 3:
-			a &= rng.Uint64() & rng.Uint64()
-		}
-		comparePaths(t, a, b)
+		p, o := randomBoard(rng, i)
+		comparePaths(t, p, o)
 		n++
 	}
 }
@@ -236,6 +220,23 @@ func TestSetCPU(t *testing.T) {
 	if err := SetCPU("sse9"); err == nil || !strings.Contains(err.Error(), `"sse9"`) {
 		t.Errorf("SetCPU(\"sse9\") = %v, want an error naming it", err)
 	}
+}
+
+// TestCPUEnv checks that the environment variable forces the portable path
+// of CPUAuto, and that CPUAuto otherwise takes AVX2 where the CPU has it.
+func TestCPUEnv(t *testing.T) {
+	t.Setenv(CPUEnv, CPUPortable)
+	withCPU(t, CPUAuto, func() {
+		if CPU() != CPUPortable {
+			t.Errorf("%s=%s: auto chose %q", CPUEnv, CPUPortable, CPU())
+		}
+	})
+	t.Setenv(CPUEnv, "")
+	withCPU(t, CPUAuto, func() {
+		if useAVX2 != hasAVX2 {
+			t.Errorf("%s unset: auto chose %q with AVX2 support %v", CPUEnv, CPU(), hasAVX2)
+		}
+	})
 }
 
 // FuzzAVX2AgreesWithPortable feeds arbitrary bitboards to both paths: moves
