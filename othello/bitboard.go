@@ -154,17 +154,3 @@ func flipsDown(p, o, ray uint64) uint64 {
 	}
 	return f
 }
-
-// FlipsAndReplies returns the flips of a disc placed on sq by the owner of p,
-// as Flips does, and the legal moves of the opponent in the position after
-// it, which must be a legal move. On the AVX2 path it is one call that keeps
-// the board in vector registers from the flips to the replies, cheaper than
-// calling Flips and then Moves: the step of a random playout, or of move
-// ordering by the opponent's mobility.
-func FlipsAndReplies(p, o uint64, sq int) (flips, replies uint64) {
-	if useAVX2 {
-		return flipsRepliesAVX2(p, o, sq)
-	}
-	flips = Flips(p, o, sq)
-	return flips, Moves(o^flips, p^flips|1<<uint(sq&63))
-}

@@ -19,11 +19,6 @@ func movesAVX2(p, o uint64) uint64
 //go:noescape
 func flipsAVX2(p, o uint64, sq int) uint64
 
-// flipsRepliesAVX2 is FlipsAndReplies with AVX2; sq is taken modulo 64.
-//
-//go:noescape
-func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64)
-
 // perft2AVX2 is perft(p, o, 2) with AVX2: the whole last two plies in one
 // call, so that a call's cost is paid once per node rather than once per
 // move.

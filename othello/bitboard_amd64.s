@@ -168,28 +168,6 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
-// func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64)
-TEXT ·flipsRepliesAVX2(SB), NOSPLIT, $0-40
-	MOVQ p+0(FP), AX
-	MOVQ o+8(FP), BX
-	MOVQ sq+16(FP), CX
-	ANDQ $63, CX
-	LOADCONST
-	BROADCAST(AX, BX)
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	FLIPSV(CX, R14, DX)
-	VMOVQ X0, DX
-	MOVQ DX, flips+24(FP)
-	VPBROADCASTQ (R13)(CX*8), Y1
-	VPXOR Y0, Y10, Y2
-	VPXOR Y0, Y11, Y3
-	VPOR Y1, Y3, Y3
-	MOVESV(R11)
-	MOVQ R11, replies+32(FP)
-	VZEROUPPER
-	RET
-
 // PERFT2 adds to the general register SUM perft at depth 2 (see perft in
 // perft.go) of the position of general registers P (to move) and O: for
 // every move, its flips, then the child's legal moves counted with POPCNT,

@@ -14,6 +14,3 @@ func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in thi
 func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
 func perft2AVX2(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
 func perft3AVX2(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }
-func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64) {
-	panic("othello: no AVX2 path in this build")
-}
