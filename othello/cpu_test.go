@@ -10,7 +10,7 @@ import (
 
 // longPerft runs perft 12 from the start on both paths (1.9 billion leaves:
 // seconds on the AVX2 path, about ten on the portable one).
-var longPerft = flag.Bool("othello.long", false, "also compare the paths on perft 12 from the start")
+var longPerft = flag.Bool("perft12", false, "also compare the paths on perft 12 from the start")
 
 // needAVX2 skips a test that compares the two paths on a machine or build
 // without the AVX2 one.
@@ -112,7 +112,7 @@ func compareEdges(t *testing.T) {
 
 // TestAVX2PerftStart compares both paths with the reference table from the
 // start: depths 1..11 (9 with -short or the race detector), and 12 with
-// -othello.long.
+// -perft12.
 func TestAVX2PerftStart(t *testing.T) {
 	needAVX2(t)
 	table := readPerftTable(t)
