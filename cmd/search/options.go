@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/tcgothello/mcts/othello"
 	"io"
 	"net"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/player"
 	"github.com/tcgothello/mcts/web"
