@@ -232,11 +232,10 @@ func TestCPUEnv(t *testing.T) {
 }
 
 // FuzzAVX2AgreesWithPortable feeds arbitrary bitboards to both paths: moves
-// of both sides, flips of every empty square, and perft 2.
+// of both sides, flips of every empty square, and perft 2 and 3.
 func FuzzAVX2AgreesWithPortable(f *testing.F) {
-	f.Add(uint64(startBlack), uint64(startWhite))
-	f.Add(uint64(0), uint64(0))
-	f.Add(^uint64(0)>>1, uint64(1)<<63)
+	addBoardSeeds(f)
+	// Corners against every inner-column disc: runs that would wrap.
 	f.Add(uint64(0x8100000000000081), uint64(0x7e7e7e7e7e7e7e7e))
 	f.Fuzz(func(t *testing.T, p, o uint64) {
 		needAVX2(t)

@@ -190,12 +190,18 @@ func randomStep(rng *rand.Rand, pos Position) Position {
 	return pos.Play(Move(bits.TrailingZeros64(moves)))
 }
 
-// FuzzAgainstReference feeds arbitrary bitboards to both implementations.
-func FuzzAgainstReference(f *testing.F) {
+// addBoardSeeds gives a fuzz target of two bitboards its seed corpus: the
+// start, an empty board, a full one, and a ring of opponent discs.
+func addBoardSeeds(f *testing.F) {
 	f.Add(uint64(startBlack), uint64(startWhite))
 	f.Add(uint64(0), uint64(0))
 	f.Add(^uint64(0)>>1, uint64(1)<<63)
 	f.Add(uint64(0x0000001818000000), uint64(0x007e424242427e00))
+}
+
+// FuzzAgainstReference feeds arbitrary bitboards to both implementations.
+func FuzzAgainstReference(f *testing.F) {
+	addBoardSeeds(f)
 	f.Fuzz(func(t *testing.T, p, o uint64) {
 		checkAgainstReference(t, Position{Player: p &^ o, Opponent: o})
 	})
