@@ -16,6 +16,7 @@ import (
 // uses the embedded evaluation, as search does; ENDGAME_NO_EVAL=1 measures
 // the solver without it.
 func BenchmarkSolveFFO40to44(b *testing.B) {
+	b.Logf("move generation: %s (%s=portable forces the portable path)", othello.CPU(), othello.CPUEnv)
 	entries := readFFO(b)[:5]
 	s, err := New(DefaultTableBytes)
 	if err != nil {

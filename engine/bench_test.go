@@ -12,6 +12,7 @@ import (
 // BenchmarkPlayout measures one uniformly random playout from the start
 // position per operation; the playouts/s metric is the one docs compare.
 func BenchmarkPlayout(b *testing.B) {
+	b.Logf("move generation: %s (%s=portable forces the portable path)", othello.CPU(), othello.CPUEnv)
 	start := othello.Start()
 	r := mcts.NewRNG(1)
 	b.ReportAllocs()

@@ -15,22 +15,29 @@ func benchPositions() []Position {
 		pos := Start()
 		for !pos.GameOver() {
 			out = append(out, pos)
-			moves := pos.Moves()
-			if moves == 0 {
-				pos = pos.Pass()
-				continue
-			}
-			for n := rng.IntN(bits.OnesCount64(moves)); n > 0; n-- {
-				moves &= moves - 1
-			}
-			pos = pos.Play(Move(bits.TrailingZeros64(moves)))
+			pos = randomStep(rng, pos)
 		}
 	}
 	return out[:4096]
 }
 
+// benchPaths runs f as one sub-benchmark per move-generation path this CPU
+// has, named cpu=avx2 and cpu=portable, so that every result says which
+// path it measured and one run (with -count) interleaves both.
+func benchPaths(b *testing.B, f func(b *testing.B)) {
+	paths := []string{CPUPortable}
+	if hasAVX2 {
+		paths = []string{CPUAVX2, CPUPortable}
+	}
+	for _, name := range paths {
+		b.Run("cpu="+name, func(b *testing.B) { withCPU(b, name, func() { f(b) }) })
+	}
+}
+
 // BenchmarkMoves measures legal-move generation, one position per op.
-func BenchmarkMoves(b *testing.B) {
+func BenchmarkMoves(b *testing.B) { benchPaths(b, benchMoves) }
+
+func benchMoves(b *testing.B) {
 	ps := benchPositions()
 	var sink uint64
 	b.ReportAllocs()
@@ -43,7 +50,9 @@ func BenchmarkMoves(b *testing.B) {
 }
 
 // BenchmarkFlips measures flips of one legal move per op.
-func BenchmarkFlips(b *testing.B) {
+func BenchmarkFlips(b *testing.B) { benchPaths(b, benchFlips) }
+
+func benchFlips(b *testing.B) {
 	type move struct {
 		p, o uint64
 		sq   int
@@ -66,6 +75,10 @@ func BenchmarkFlips(b *testing.B) {
 }
 
 func benchPerft(b *testing.B, depth int, want uint64) {
+	benchPaths(b, func(b *testing.B) { benchPerftPath(b, depth, want) })
+}
+
+func benchPerftPath(b *testing.B, depth int, want uint64) {
 	b.ReportAllocs()
 	var leaves uint64
 	for i := 0; i < b.N; i++ {

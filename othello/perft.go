@@ -20,6 +20,9 @@ func Perft(pos Position, depth int) uint64 {
 }
 
 func perft(p, o uint64, depth int) uint64 {
+	if useAVX2 && depth == 2 {
+		return perft2AVX2(p, o) // the last two plies in one assembly call
+	}
 	moves := Moves(p, o)
 	if moves == 0 {
 		if Moves(o, p) == 0 {
@@ -33,6 +36,9 @@ func perft(p, o uint64, depth int) uint64 {
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
 	}
+	if useAVX2 && depth == 3 {
+		return perft3AVX2(p, o, moves) // the last three plies in one call
+	}
 	var n uint64
 	for moves != 0 {
 		sq := bits.TrailingZeros64(moves)
@@ -45,9 +51,10 @@ func perft(p, o uint64, depth int) uint64 {
 
 // WritePerftTable writes, for each depth 1..depth, the leaves of the game
 // tree from the start position and how fast they were counted: the
-// measure of move generation that search --perft prints.
+// measure of move generation that search --perft prints. A first line
+// names the move-generation path in use (CPU).
 func WritePerftTable(w io.Writer, depth int) error {
-	if _, err := fmt.Fprintf(w, "%5s %16s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s"); err != nil {
+	if _, err := fmt.Fprintf(w, "move generation: %s\n%5s %16s %10s %14s\n", CPU(), "depth", "leaves", "seconds", "leaves/s"); err != nil {
 		return err
 	}
 	for d := 1; d <= depth; d++ {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestWritePerftTable: a header and a row a depth, the leaves those of
+// TestWritePerftTable: the path in use, a header and a row a depth, the leaves those of
 // the published start-position perft (4, 12, 56, 244), in fixed columns.
 func TestWritePerftTable(t *testing.T) {
 	var sb strings.Builder
@@ -15,7 +15,11 @@ func TestWritePerftTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
-	if len(lines) != 5 || lines[0] != "depth           leaves    seconds       leaves/s" {
+	if len(lines) != 6 || lines[0] != "move generation: "+CPU() {
+		t.Fatalf("got\n%s", sb.String())
+	}
+	lines = lines[1:]
+	if lines[0] != "depth           leaves    seconds       leaves/s" {
 		t.Fatalf("got\n%s", sb.String())
 	}
 	for d, want := range []uint64{4, 12, 56, 244} {

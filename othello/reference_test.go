@@ -156,26 +156,52 @@ func TestAgainstReferenceRandomGames(t *testing.T) {
 func TestAgainstReferenceRandomBoards(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 20_000; i++ {
-		a, b := rng.Uint64(), rng.Uint64()
-		// Vary the density so that long runs and near-empty boards occur.
-		switch i % 4 {
-		case 1:
-			a &= rng.Uint64()
-		case 2:
-			b &= rng.Uint64() & rng.Uint64()
-		case 3:
-			a &= rng.Uint64() & rng.Uint64()
-		}
-		checkAgainstReference(t, Position{Player: a &^ b, Opponent: b, Turn: Color(i & 1)})
+		a, b := randomBoard(rng, i)
+		checkAgainstReference(t, Position{Player: a, Opponent: b, Turn: Color(i & 1)})
 	}
 }
 
-// FuzzAgainstReference feeds arbitrary bitboards to both implementations.
-func FuzzAgainstReference(f *testing.F) {
+// randomBoard returns the i-th of a series of arbitrary boards (disjoint
+// bitboards): the density varies with i%4, so that long runs and
+// near-empty boards occur.
+func randomBoard(rng *rand.Rand, i int) (p, o uint64) {
+	a, b := rng.Uint64(), rng.Uint64()
+	switch i % 4 {
+	case 1:
+		a &= rng.Uint64()
+	case 2:
+		b &= rng.Uint64() & rng.Uint64()
+	case 3:
+		a &= rng.Uint64() & rng.Uint64()
+	}
+	return a &^ b, b
+}
+
+// randomStep plays a uniformly random legal move of pos, or passes when it
+// has none.
+func randomStep(rng *rand.Rand, pos Position) Position {
+	moves := pos.Moves()
+	if moves == 0 {
+		return pos.Pass()
+	}
+	for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
+		moves &= moves - 1
+	}
+	return pos.Play(Move(bits.TrailingZeros64(moves)))
+}
+
+// addBoardSeeds gives a fuzz target of two bitboards its seed corpus: the
+// start, an empty board, a full one, and a ring of opponent discs.
+func addBoardSeeds(f *testing.F) {
 	f.Add(uint64(startBlack), uint64(startWhite))
 	f.Add(uint64(0), uint64(0))
 	f.Add(^uint64(0)>>1, uint64(1)<<63)
 	f.Add(uint64(0x0000001818000000), uint64(0x007e424242427e00))
+}
+
+// FuzzAgainstReference feeds arbitrary bitboards to both implementations.
+func FuzzAgainstReference(f *testing.F) {
+	addBoardSeeds(f)
 	f.Fuzz(func(t *testing.T, p, o uint64) {
 		checkAgainstReference(t, Position{Player: p &^ o, Opponent: o})
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/player"
 	"github.com/tcgothello/mcts/web"
@@ -63,7 +64,8 @@ type options struct {
 	logLevel       string
 	logFile        string
 	perft          int
-	perftGiven     bool // --perft was on the command line, even as 0
+	perftGiven     bool   // --perft was on the command line, even as 0
+	cpu            string // --cpu: the move-generation path (othello.SetCPU)
 	engine         engine.Config
 
 	evalFile     string        // --eval-file: weights instead of the embedded set
@@ -167,6 +169,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.perft, "perft", o.perft,
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
 			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
+	fs.StringVar(&o.cpu, "cpu", o.cpu,
+		"move generation: auto (AVX2 where the CPU has it, unless the environment variable "+othello.CPUEnv+
+			"=portable), avx2, or portable (the portable Go code, for comparison)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -182,6 +187,7 @@ func defaultOptions() options {
 		solver:         true,
 		solveEmpties:   defaultSolveEmpties,
 		tableMB:        endgame.DefaultTableBytes >> 20,
+		cpu:            othello.CPUAuto,
 	}
 }
 
@@ -318,6 +324,9 @@ func (o *options) check() error {
 	}
 	if o.tableMB < 1 || o.tableMB > maxTableMB {
 		errs = append(errs, fmt.Errorf("--table-mb %d: want 1..%d", o.tableMB, maxTableMB))
+	}
+	if err := othello.CheckCPU(o.cpu); err != nil {
+		errs = append(errs, fmt.Errorf("--%v", err))
 	}
 	if o.perftGiven && (o.perft < 1 || o.perft > maxPerftDepth) {
 		errs = append(errs, fmt.Errorf("--perft %d: want 1..%d", o.perft, maxPerftDepth))

@@ -192,6 +192,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--connect-timeout", "0s"}, "--connect-timeout"},
 		{[]string{"--log-level", "chatty"}, "--log-level"},
 		{[]string{"--perft", "-2"}, "--perft"},
+		{[]string{"--cpu", "sse9"}, `--cpu "sse9": want "auto", "avx2" or "portable"`},
 		// Depth 0 is no measurement; it must not start the terminal mode.
 		{[]string{"--perft", "0"}, "--perft 0: want 1..20"},
 		{[]string{"--perft=0"}, "--perft 0: want 1..20"},
@@ -280,18 +281,18 @@ func TestPerftFlag(t *testing.T) {
 		t.Fatalf("--perft 5: exit %d, stderr %q", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 6 {
-		t.Fatalf("--perft 5 printed %d lines, want a header and 5 rows:\n%s", len(lines), stdout.String())
+	if len(lines) != 7 || lines[0] != "move generation: "+othello.CPU() {
+		t.Fatalf("--perft 5 printed %d lines, want the path (%s), a header and 5 rows:\n%s", len(lines), othello.CPU(), stdout.String())
 	}
 	for d := 1; d <= 5; d++ {
 		var depth int
 		var leaves uint64
 		var secs, rate float64
-		if _, err := fmt.Sscan(lines[d], &depth, &leaves, &secs, &rate); err != nil {
-			t.Fatalf("row %q: %v", lines[d], err)
+		if _, err := fmt.Sscan(lines[d+1], &depth, &leaves, &secs, &rate); err != nil {
+			t.Fatalf("row %q: %v", lines[d+1], err)
 		}
 		if want := othello.Perft(othello.Start(), d); depth != d || leaves != want || secs < 0 || rate < 0 {
-			t.Errorf("row %q: want depth %d, %d leaves, non-negative times", lines[d], d, want)
+			t.Errorf("row %q: want depth %d, %d leaves, non-negative times", lines[d+1], d, want)
 		}
 	}
 }

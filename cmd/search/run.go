@@ -48,6 +48,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case o.help:
 		fmt.Fprint(stdout, usage(fs))
 		return exitOK
+	}
+	if err := othello.SetCPU(o.cpu); err != nil { // checked by parseOptions
+		fmt.Fprintf(stderr, "search: %v\n", err)
+		return exitUsage
+	}
+	switch {
 	case o.perft > 0:
 		if err := othello.WritePerftTable(stdout, o.perft); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)

@@ -1,0 +1,90 @@
+//go:build amd64 && !purego
+
+package othello
+
+// The AVX2 path: Go assembly in bitboard_amd64.s, one 64-bit lane per line
+// direction. Go assembly rather than simd/archsimd, because archsimd needs
+// GOEXPERIMENT=simd in Go 1.26 and so is not in the default build
+// (docs/performance.md). The pure-Go twins are the portable bodies of Moves,
+// Flips and perft in bitboard.go and perft.go; the tests hold them to each
+// other.
+
+// movesAVX2 is Moves with AVX2.
+//
+//go:noescape
+func movesAVX2(p, o uint64) uint64
+
+// flipsAVX2 is Flips with AVX2; sq is taken modulo 64.
+//
+//go:noescape
+func flipsAVX2(p, o uint64, sq int) uint64
+
+// perft2AVX2 is perft(p, o, 2) with AVX2: the whole last two plies in one
+// call, so that a call's cost is paid once per node rather than once per
+// move.
+//
+//go:noescape
+func perft2AVX2(p, o uint64) uint64
+
+// perft3AVX2 is perft(p, o, 3) with AVX2 for a position whose legal moves,
+// which must not be none, the caller gives.
+//
+//go:noescape
+func perft3AVX2(p, o, moves uint64) uint64
+
+// cpuid executes the CPUID instruction for a leaf and sub-leaf.
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+
+// xgetbv0 reads the XCR0 register: which register states the operating
+// system saves on a context switch.
+func xgetbv0() (eax, edx uint32)
+
+// CPUID bits (Intel SDM vol. 2A, CPUID; AMD APM vol. 3, appendix E).
+const (
+	cpuidOSXSAVE = 1 << 27 // leaf 1 ECX: XGETBV is usable
+	cpuidAVX     = 1 << 28 // leaf 1 ECX
+	cpuidPOPCNT  = 1 << 23 // leaf 1 ECX
+	cpuidAVX2    = 1 << 5  // leaf 7 sub-leaf 0 EBX
+	// xcr0SSEAVX: XCR0 bits 1 (SSE state) and 2 (upper halves of the YMM
+	// registers), both saved by the operating system.
+	xcr0SSEAVX = 1<<1 | 1<<2
+)
+
+// hasAVX2 reports whether the CPU has AVX2 and POPCNT and the operating
+// system saves the YMM registers, read once at start.
+var hasAVX2 = func() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	if ecx1&(cpuidOSXSAVE|cpuidAVX|cpuidPOPCNT) != cpuidOSXSAVE|cpuidAVX|cpuidPOPCNT {
+		return false
+	}
+	if xcr0, _ := xgetbv0(); xcr0&xcr0SSEAVX != xcr0SSEAVX {
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&cpuidAVX2 != 0
+}()
+
+// flipRays[sq] holds the rays of bitboard.go from sq, in the lane order of
+// bitboard_amd64.s: the four towards higher squares (E, S, SW, SE), then the
+// four towards lower ones (W, N, NE, NW). Read by the assembly.
+var flipRays = func() (r [64][8]uint64) {
+	for sq := range r {
+		for lane, d := range [8]int{0, 2, 1, 3, 4, 6, 5, 7} {
+			r[sq][lane] = rays[sq][d]
+		}
+	}
+	return r
+}()
+
+// squareBits[sq] is 1 << sq, loaded by the assembly straight into a vector
+// register.
+var squareBits = func() (b [64]uint64) {
+	for sq := range b {
+		b[sq] = 1 << sq
+	}
+	return b
+}()

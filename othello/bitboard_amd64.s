@@ -1,0 +1,275 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// AVX2 move generation and flips: the four line directions (E/W shift 1,
+// S/N shift 8, SW/NE shift 7, SE/NW shift 9) each take one 64-bit lane of a
+// 256-bit register, so one instruction steps all four at once. The Go twins
+// are Moves and Flips in bitboard.go; bitboard_amd64.go explains the choice.
+//
+// Register conventions inside this file (set by LOADCONST and BROADCAST):
+//   Y15 = per-lane shift           [1, 8, 7, 9]
+//   Y14 = per-lane shift, doubled  [2, 16, 14, 18]
+//   Y13 = per-lane wrap mask       [inner, all, inner, inner]
+//   Y12 = zero
+//   Y8  = per-lane shift, times 4  [4, 32, 28, 36]
+//   Y11, Y10, Y9 = P, O and ^O of the position, in every lane
+
+// Per-lane shifts and wrap masks.
+DATA shifts<>+0(SB)/8, $1
+DATA shifts<>+8(SB)/8, $8
+DATA shifts<>+16(SB)/8, $7
+DATA shifts<>+24(SB)/8, $9
+GLOBL shifts<>(SB), RODATA|NOPTR, $32
+
+DATA shifts2<>+0(SB)/8, $2
+DATA shifts2<>+8(SB)/8, $16
+DATA shifts2<>+16(SB)/8, $14
+DATA shifts2<>+24(SB)/8, $18
+GLOBL shifts2<>(SB), RODATA|NOPTR, $32
+
+DATA wrapMask<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA wrapMask<>+8(SB)/8, $0xffffffffffffffff
+DATA wrapMask<>+16(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA wrapMask<>+24(SB)/8, $0x7e7e7e7e7e7e7e7e
+GLOBL wrapMask<>(SB), RODATA|NOPTR, $32
+
+DATA shifts4<>+0(SB)/8, $4
+DATA shifts4<>+8(SB)/8, $32
+DATA shifts4<>+16(SB)/8, $28
+DATA shifts4<>+24(SB)/8, $36
+GLOBL shifts4<>(SB), RODATA|NOPTR, $32
+
+#define LOADCONST \
+	VMOVDQU shifts<>(SB), Y15 \
+	VMOVDQU shifts2<>(SB), Y14 \
+	VMOVDQU wrapMask<>(SB), Y13 \
+	VPXOR Y12, Y12, Y12 \
+	VMOVDQU shifts4<>(SB), Y8
+
+// BROADCAST loads the general registers P and O into every lane of Y11 and
+// Y10, and ^O into Y9: the position whose moves and flips follow.
+#define BROADCAST(P, O) \
+	VMOVQ P, X11 \
+	VPBROADCASTQ X11, Y11 \
+	VMOVQ O, X10 \
+	VPBROADCASTQ X10, Y10 \
+	VPCMPEQQ Y9, Y9, Y9 \
+	VPXOR Y10, Y9, Y9
+
+// MOVESV computes into the general register OUT the legal moves of the
+// owner of Y2 against the owner of Y3 (both broadcast to every lane): the
+// parallel-prefix fill of Moves in bitboard.go, both senses of the four
+// directions at once. Y2 and Y3 are consumed; scratch Y0, Y1, Y4-Y7.
+#define MOVESV(OUT) \
+	VPAND Y13, Y3, Y1 \
+	VPSLLVQ Y15, Y2, Y4 \
+	VPAND Y1, Y4, Y4 \
+	VPSRLVQ Y15, Y2, Y5 \
+	VPAND Y1, Y5, Y5 \
+	VPSLLVQ Y15, Y4, Y6 \
+	VPAND Y1, Y6, Y6 \
+	VPOR Y6, Y4, Y4 \
+	VPSRLVQ Y15, Y5, Y7 \
+	VPAND Y1, Y7, Y7 \
+	VPOR Y7, Y5, Y5 \
+	VPSLLVQ Y15, Y1, Y6 \
+	VPAND Y1, Y6, Y6 \
+	VPSRLVQ Y15, Y6, Y0 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPAND Y6, Y7, Y7 \
+	VPOR Y7, Y4, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPAND Y0, Y1, Y1 \
+	VPOR Y1, Y5, Y5 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPAND Y6, Y7, Y7 \
+	VPOR Y7, Y4, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPAND Y0, Y1, Y1 \
+	VPOR Y1, Y5, Y5 \
+	VPSLLVQ Y15, Y4, Y4 \
+	VPSRLVQ Y15, Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPOR Y3, Y2, Y2 \
+	VPANDN Y4, Y2, Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4e, X4, X5 \
+	VPOR X5, X4, X4 \
+	VMOVQ X4, OUT
+
+// FLIPSV computes into every lane of Y0 the discs turned by a disc on
+// square SQ (a general register, 0..63) of the position BROADCAST loaded;
+// RAYS holds the address of ·flipRays. Towards higher squares the first
+// square of a ray that is not an opponent disc is the lowest set bit of
+// x = ray &^ O, and the squares before it are those outside x | -x;
+// towards lower squares it is the highest, found by smearing
+// ray &^ O down the ray (shifts of 1, 2 and 4 steps) and keeping the bit
+// the smear shifted by one step does not cover. Scratch Y1-Y7, general T.
+#define FLIPSV(SQ, RAYS, T) \
+	MOVQ SQ, T \
+	SHLQ $6, T \
+	VMOVDQU (RAYS)(T*1), Y1 \
+	VMOVDQU 32(RAYS)(T*1), Y2 \
+	VPAND Y9, Y1, Y3 \
+	VPSUBQ Y3, Y12, Y4 \
+	VPOR Y3, Y4, Y5 \
+	VPANDN Y1, Y5, Y5 \
+	VPAND Y3, Y4, Y4 \
+	VPAND Y11, Y4, Y4 \
+	VPCMPEQQ Y12, Y4, Y4 \
+	VPANDN Y5, Y4, Y4 \
+	VPAND Y9, Y2, Y3 \
+	VPSRLVQ Y15, Y3, Y5 \
+	VPOR Y5, Y3, Y5 \
+	VPSRLVQ Y14, Y5, Y6 \
+	VPOR Y6, Y5, Y5 \
+	VPSRLVQ Y8, Y5, Y6 \
+	VPOR Y6, Y5, Y5 \
+	VPSRLVQ Y15, Y5, Y6 \
+	VPANDN Y3, Y6, Y6 \
+	VPAND Y11, Y6, Y6 \
+	VPCMPEQQ Y12, Y6, Y6 \
+	VPANDN Y2, Y5, Y5 \
+	VPANDN Y5, Y6, Y5 \
+	VPOR Y5, Y4, Y0 \
+	VPERM2I128 $1, Y0, Y0, Y1 \
+	VPOR Y1, Y0, Y0 \
+	VPSHUFD $0x4e, Y0, Y1 \
+	VPOR Y1, Y0, Y0
+
+// func movesAVX2(p, o uint64) uint64
+TEXT ·movesAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	LOADCONST
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ BX, X3
+	VPBROADCASTQ X3, Y3
+	MOVESV(CX)
+	MOVQ CX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func flipsAVX2(p, o uint64, sq int) uint64
+TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ sq+16(FP), CX
+	ANDQ $63, CX
+	LOADCONST
+	BROADCAST(AX, BX)
+	LEAQ ·flipRays(SB), R14
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// PERFT2 adds to the general register SUM perft at depth 2 (see perft in
+// perft.go) of the position of general registers P (to move) and O: for
+// every move, its flips, then the child's legal moves counted with POPCNT,
+// a child without a move counting one leaf (its pass, or the end of the
+// game). The position and the children stay in vector registers: only the
+// move's square goes from the general registers to the vector ones, and
+// only the child's moves come back. It needs LOADCONST, R14 = ·flipRays and
+// R13 = ·squareBits, and uses the labels p2loop, p2pass and p2done, so a
+// function holds it once. Scratch: Y0-Y7, Y9-Y11, CX, DX, R10-R12.
+#define PERFT2(P, O, SUM) \
+	BROADCAST(P, O) \
+	VMOVDQA Y11, Y2 \
+	VMOVDQA Y10, Y3 \
+	MOVESV(R10) \
+	MOVQ $1, R12 \
+	TESTQ R10, R10 \
+	JZ p2pass \
+p2loop: \
+	BSFQ R10, CX \
+	LEAQ -1(R10), DX \
+	ANDQ DX, R10 \
+	FLIPSV(CX, R14, DX) \
+	VPBROADCASTQ (R13)(CX*8), Y1 \
+	VPXOR Y0, Y10, Y2 \
+	VPXOR Y0, Y11, Y3 \
+	VPOR Y1, Y3, Y3 \
+	MOVESV(R11) \
+	POPCNTQ R11, R11 \
+	CMOVQEQ R12, R11 \
+	ADDQ R11, SUM \
+	TESTQ R10, R10 \
+	JNZ p2loop \
+	JMP p2done \
+p2pass: \
+	VMOVDQA Y10, Y2 \
+	VMOVDQA Y11, Y3 \
+	MOVESV(R11) \
+	POPCNTQ R11, R11 \
+	CMOVQEQ R12, R11 \
+	ADDQ R11, SUM \
+p2done:
+
+// func perft2AVX2(p, o uint64) uint64
+TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	LOADCONST
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+	PERFT2(AX, BX, R9)
+	MOVQ R9, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func perft3AVX2(p, o, moves uint64) uint64
+//
+// perft3AVX2 is perft at depth 3 of a position whose legal moves, not
+// none, the caller gives: for every move, its flips, then PERFT2 of the
+// child.
+TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), R8
+	LOADCONST
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9             // leaves
+p3loop:
+	BSFQ R8, CX             // the move's square
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	BROADCAST(AX, BX)
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ BX, SI             // child's player: o ^ flips
+	XORQ DX, SI
+	MOVQ AX, DI             // child's opponent: p ^ flips | 1<<sq
+	XORQ DX, DI
+	BTSQ CX, DI
+	PERFT2(SI, DI, R9)
+	TESTQ R8, R8
+	JNZ p3loop
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv0() (eax, edx uint32)
+TEXT ·xgetbv0(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET

@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+package othello
+
+// Without amd64 assembly (other architectures, or the purego build tag)
+// there is only the portable path. hasAVX2 is false, so the AVX2 entry
+// points below are never called; they stand in for the assembly so that the
+// dispatch in Moves, Flips and perft compiles everywhere, and panic to make
+// a broken dispatch loud.
+
+const hasAVX2 = false
+
+func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
+func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
+func perft2AVX2(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
+func perft3AVX2(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }

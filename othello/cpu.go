@@ -1,0 +1,80 @@
+package othello
+
+import (
+	"fmt"
+	"os"
+)
+
+// CPUEnv is the environment variable that picks the move-generation path at
+// start, with the values of SetCPU: "portable" forces the portable Go code
+// (for comparison, and so that CI tests both paths), "auto" or unset uses
+// the fastest path the CPU supports.
+const CPUEnv = "OTHELLO_CPU"
+
+// The move-generation paths, as CPU and SetCPU name them.
+const (
+	// CPUPortable is the portable Go code of bitboard.go: every
+	// architecture, and the reference the fast path is tested against.
+	CPUPortable = "portable"
+	// CPUAVX2 is the assembly of bitboard_amd64.s, on amd64 CPUs with AVX2
+	// and POPCNT whose operating system saves the 256-bit registers.
+	CPUAVX2 = "avx2"
+	// CPUAuto picks the fastest path the CPU supports, unless CPUEnv says
+	// portable.
+	CPUAuto = "auto"
+)
+
+// autoAVX2 is the choice of CPUAuto: AVX2 where the CPU has it, unless the
+// environment forces the portable path.
+func autoAVX2() bool { return hasAVX2 && os.Getenv(CPUEnv) != CPUPortable }
+
+// useAVX2 selects the AVX2 path of Moves, Flips and Perft. It is set once
+// at start from the CPU's features and CPUEnv, and changed only by SetCPU,
+// which a command calls before it starts any search: it is read on every
+// move generation, so it is a plain variable rather than a lock or an
+// atomic, the way the standard library keeps its CPU feature flags.
+var useAVX2 = autoAVX2()
+
+// CPU returns the move-generation path in use: CPUAVX2 or CPUPortable.
+func CPU() string {
+	if useAVX2 {
+		return CPUAVX2
+	}
+	return CPUPortable
+}
+
+// CPUSupported reports whether this machine can run the AVX2 path.
+func CPUSupported() bool { return hasAVX2 }
+
+// CheckCPU reports whether SetCPU would accept name, without changing the
+// path: an error names a path this CPU or build lacks, or an unknown name.
+func CheckCPU(name string) error {
+	switch name {
+	case CPUPortable, CPUAuto:
+		return nil
+	case CPUAVX2:
+		if !hasAVX2 {
+			return fmt.Errorf("cpu %q: this CPU or build has no AVX2 path (want %q or %q)", name, CPUPortable, CPUAuto)
+		}
+		return nil
+	}
+	return fmt.Errorf("cpu %q: want %q, %q or %q", name, CPUAuto, CPUAVX2, CPUPortable)
+}
+
+// SetCPU picks the move-generation path: CPUPortable, CPUAVX2 (an error if
+// the CPU lacks it) or CPUAuto. It must be called before any goroutine
+// generates moves, typically once from a command's flags.
+func SetCPU(name string) error {
+	if err := CheckCPU(name); err != nil {
+		return err
+	}
+	switch name {
+	case CPUPortable:
+		useAVX2 = false
+	case CPUAVX2:
+		useAVX2 = true
+	default:
+		useAVX2 = autoAVX2()
+	}
+	return nil
+}
