@@ -69,6 +69,9 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.IntVar(&c.Level, "level", c.Level, "nmcs, nrpa: nesting level, 1 and up (0: the algorithm's default, 1 for nmcs, 3 for nrpa)")
 	fs.IntVar(&c.Iterations, "iterations", c.Iterations, "nrpa: level n-1 searches of a level-n search")
 	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "nrpa: learning rate of the policy")
+	fs.IntVar(&c.Stabilize, "stabilize", c.Stabilize, "nrpa: playouts of a level-1 search between two adaptations (stabilized NRPA; 1: plain)")
+	fs.BoolVar(&c.CellCode, "cell-code", c.CellCode, "nrpa: a move's code hashes its colour and cells (default: colour, representative cell and size)")
+	fs.Float64Var(&c.SizeBias, "size-bias", c.SizeBias, "nrpa: prior bias per cell of a group's size (negative: small groups first; 0: none)")
 	fs.Float64Var(&c.TabuBias, "tabu-bias", c.TabuBias, "nrpa: weight factor of the avoided colour's moves in playouts (0: never played while others exist)")
 	fs.IntVar(&c.Width, "width", c.Width, "beam: width of the first pass")
 	fs.BoolVar(&c.BeamPlayouts, "beam-playouts", c.BeamPlayouts, "beam: value positions by a playout (--beam-playouts=false: by the evaluation, much wider)")
@@ -180,7 +183,14 @@ func describe(c *search.Config) string {
 		if c.Tabu && c.TabuBias > 0 {
 			tabu = fmt.Sprintf("tabu colour weighted %g", c.TabuBias)
 		}
-		return fmt.Sprintf("nrpa level %d, %d iterations, alpha %g, %s", c.Level, c.Iterations, c.Alpha, tabu)
+		code := ""
+		if c.CellCode {
+			code = ", cell code"
+		}
+		if c.SizeBias != 0 {
+			code += fmt.Sprintf(", size bias %g", c.SizeBias)
+		}
+		return fmt.Sprintf("nrpa level %d, %d iterations, alpha %g, stabilize %d%s, %s", c.Level, c.Iterations, c.Alpha, c.Stabilize, code, tabu)
 	case search.SPMCTS:
 		return fmt.Sprintf("sp-mcts C %g D %g, %s", c.Exploration, c.VarianceD, tabu)
 	case search.Beam:

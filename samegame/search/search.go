@@ -94,6 +94,23 @@ type Config struct {
 	// equal in number). Default 0: at 30,000 playouts a board, 0.05 and
 	// 0.2 lost to 0 on boards 1-5 and 7 (docs/samegame.md).
 	TabuBias float64
+	// Stabilize is the playouts a level-1 NRPA search runs with one policy
+	// before each adaptation, keeping the best of them (Cazenave, Sevestre
+	// and Toulemont's stabilized NRPA): a level-1 search is Iterations
+	// times Stabilize playouts. 1 is plain NRPA.
+	Stabilize int
+	// CellCode makes NRPA's code of a move a hash of its colour and the
+	// set of its cells, instead of its colour, representative cell and
+	// size: two groups that share those three but differ in shape get
+	// their own weights, at the price of a pass over the cells of every
+	// group at every step of a playout.
+	CellCode bool
+	// SizeBias is a prior of generalised NRPA (Cazenave 2020): a group of
+	// n cells has the bias SizeBias*(n-2) added to its weight in every
+	// playout and in the probabilities adaptation uses. Negative values
+	// favour small groups, which clears the clutter around the groups
+	// that grow; 0 (the default) is plain NRPA.
+	SizeBias float64
 
 	// Width is the beam's width on its first pass; each later pass doubles
 	// it. Default 64: 16 and 64 scored alike in the matches, and 64 makes
@@ -144,6 +161,7 @@ func DefaultConfig() Config {
 		Level:        DefaultLevel(NRPA),
 		Iterations:   100,
 		Alpha:        1,
+		Stabilize:    1,
 		Width:        64,
 		BeamPlayouts: true,
 		Plies:        2,
@@ -167,8 +185,14 @@ func (c Config) Validate() error {
 	if c.Iterations < 1 {
 		errs = append(errs, fmt.Errorf("iterations %d: want 1 or more", c.Iterations))
 	}
+	if c.Stabilize < 1 || c.Stabilize > maxStabilize {
+		errs = append(errs, fmt.Errorf("stabilize %d: want 1..%d", c.Stabilize, maxStabilize))
+	}
 	if !(c.TabuBias >= 0 && c.TabuBias <= 1) {
 		errs = append(errs, fmt.Errorf("tabu bias %v: want 0..1", c.TabuBias))
+	}
+	if !(c.SizeBias >= -maxSizeBias && c.SizeBias <= maxSizeBias) {
+		errs = append(errs, fmt.Errorf("size bias %v: want -%v..%v", c.SizeBias, maxSizeBias, maxSizeBias))
 	}
 	if !(c.Alpha > 0) || math.IsInf(c.Alpha, 0) {
 		errs = append(errs, fmt.Errorf("alpha %v: want a finite number > 0", c.Alpha))
@@ -293,6 +317,13 @@ const (
 	maxWidth  = 1 << 16
 	maxPlies  = 6    // depth search: 6 plies of 20-40 moves is already hours
 	maxProbes = 1000 // probes: far past the point where listing the moves is cheaper
+	// maxStabilize bounds NRPA's playouts per level-1 adaptation: the
+	// literature uses up to a few dozen; thousands would make a level-1
+	// search longer than any budget.
+	maxStabilize = 1000
+	// maxSizeBias bounds the size bias so that exp(bias*(n-2)) stays
+	// finite for every group of up to 400 cells.
+	maxSizeBias = 1
 )
 
 // clockEvery is how many calls of done pass between two looks at the clock
