@@ -48,14 +48,16 @@ func checkSearchOutput(t *testing.T, out string, boards []samegame.Board, penalt
 	return kept
 }
 
-// TestSearchOutput runs every algorithm on the small boards with a
-// playout budget, with and without the penalty: every line replays to its
+// TestSearchOutput runs every algorithm (and NRPA with its options) on
+// the small boards with a playout budget, with and without the penalty: every line replays to its
 // score, and the same seed gives the same lines.
 func TestSearchOutput(t *testing.T) {
 	boards := loadBoards(t, small)
-	for _, algo := range []string{"nmcs", "nrpa", "sp-mcts", "beam", "depth"} {
+	nrpaOptions := []string{"nrpa", "--stabilize", "2", "--cell-code", "--size-bias", "-0.1"}
+	for _, algo := range [][]string{{"nmcs"}, {"nrpa"}, nrpaOptions, {"sp-mcts"}, {"beam"}, {"depth"}} {
 		for _, penalty := range []bool{false, true} {
-			args := []string{"search", "--algo", algo, "--time", "0", "--playouts", "200", "--seed", "3", "--penalty=" + strconv.FormatBool(penalty), small}
+			args := append([]string{"search", "--algo"}, algo...)
+			args = append(args, "--time", "0", "--playouts", "200", "--seed", "3", "--penalty="+strconv.FormatBool(penalty), small)
 			code, out, errOut := runCmd(t, "", args...)
 			if code != exitOK {
 				t.Fatalf("%v: status %d: %s", args, code, errOut)

@@ -217,7 +217,11 @@ func TestOpenResultsRefusesBadLines(t *testing.T) {
 func TestDescribe(t *testing.T) {
 	c := search.DefaultConfig()
 	c.Algorithm, c.Level, c.Iterations, c.Alpha, c.Tabu, c.TabuBias = search.NRPA, 3, 100, 1, true, 0.5
-	if got, want := Describe(c), "nrpa level 3, 100 iterations, alpha 1, tabu colour weighted 0.5"; got != want {
+	if got, want := Describe(c), "nrpa level 3, 100 iterations, alpha 1, stabilize 1, tabu colour weighted 0.5"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	c.Stabilize, c.CellCode, c.SizeBias, c.TabuBias = 4, true, -0.1, 0
+	if got, want := Describe(c), "nrpa level 3, 100 iterations, alpha 1, stabilize 4, cell code, size bias -0.1, tabu colour"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	c.Algorithm, c.Tabu = search.NMCS, false

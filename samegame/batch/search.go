@@ -90,7 +90,14 @@ func Describe(c search.Config) string {
 		if c.Tabu && c.TabuBias > 0 {
 			tabu = fmt.Sprintf("tabu colour weighted %g", c.TabuBias)
 		}
-		return fmt.Sprintf("nrpa level %d, %d iterations, alpha %g, %s", c.Level, c.Iterations, c.Alpha, tabu)
+		code := ""
+		if c.CellCode {
+			code = ", cell code"
+		}
+		if c.SizeBias != 0 {
+			code += fmt.Sprintf(", size bias %g", c.SizeBias)
+		}
+		return fmt.Sprintf("nrpa level %d, %d iterations, alpha %g, stabilize %d%s, %s", c.Level, c.Iterations, c.Alpha, c.Stabilize, code, tabu)
 	case search.SPMCTS:
 		return fmt.Sprintf("sp-mcts C %g D %g, %s", c.Exploration, c.VarianceD, tabu)
 	case search.Beam:

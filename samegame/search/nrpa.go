@@ -44,29 +44,29 @@ func code(m group) uint32 {
 	return uint32(mcts.Mix(uint64(m.colour)|uint64(m.rep)<<8|uint64(m.size)<<24) >> (64 - policyBits))
 }
 
-// biasFlag marks, in a rollout's codes, a move of the avoided colour,
-// whose weight a playout multiplied by Config.TabuBias; the policy index
-// is the code without it.
-const biasFlag = 1 << 31
-
-// biased returns the weight a playout gave code c: exp(w), times the tabu
-// bias for a flagged code (the bias of Cazenave's generalised NRPA, whose
-// probabilities, and so whose gradient, include it).
-func (s *searcher) biased(pol policy, c uint32) float64 {
-	if c&biasFlag != 0 {
-		return pol[c&^biasFlag] * s.cfg.TabuBias
+// cellCode returns the policy index of move m by its colour and the set
+// of its cells (Config.CellCode): the sum of a random key per cell, so
+// that the order in which the fill met the cells does not matter. sc is
+// the scratch that found m.
+func (st *nrpaState) cellCode(m group, sc *scratch) uint32 {
+	h := uint64(m.colour)
+	for _, c := range sc.cells[m.start : m.start+m.size] {
+		h += st.cellKeys[c]
 	}
-	return pol[c]
+	return uint32(mcts.Mix(h) >> (64 - policyBits))
 }
 
 // rollout is one playout of NRPA: its score, its moves, the code played
 // at each step and the codes it could have played (legal[offsets[t] :
-// offsets[t+1]] at step t), which adaptation needs.
+// offsets[t+1]] at step t) with the prior factor exp(beta) of each
+// (prior[i] for legal[i]: the tabu bias and the size bias of generalised
+// NRPA, 1 without them), which adaptation needs.
 type rollout struct {
 	score   int
 	moves   []uint16
 	chosen  []uint32
 	legal   []uint32
+	prior   []float64
 	offsets []int32
 }
 
@@ -76,6 +76,7 @@ func newRollout() rollout {
 		moves:   make([]uint16, 0, samegame.MaxPlies),
 		chosen:  make([]uint32, 0, samegame.MaxPlies),
 		legal:   make([]uint32, 0, samegame.MaxPlies*samegame.MaxMoves),
+		prior:   make([]float64, 0, samegame.MaxPlies*samegame.MaxMoves),
 		offsets: make([]int32, 0, samegame.MaxPlies+1),
 	}
 }
@@ -86,6 +87,7 @@ func (r *rollout) copyFrom(o *rollout) {
 	r.moves = append(r.moves[:0], o.moves...)
 	r.chosen = append(r.chosen[:0], o.chosen...)
 	r.legal = append(r.legal[:0], o.legal...)
+	r.prior = append(r.prior[:0], o.prior...)
 	r.offsets = append(r.offsets[:0], o.offsets...)
 }
 
@@ -109,6 +111,11 @@ type nrpaState struct {
 	zero    policy
 	weights []float64
 	deltas  []delta
+	// cellKeys is a random key per grid cell, for cellCode.
+	cellKeys []uint64
+	// sizePrior[n] is exp(SizeBias*(n-2)), the prior factor of a group
+	// of n cells (all ones without a size bias).
+	sizePrior []float64
 }
 
 func (s *searcher) runNRPA() {
@@ -117,6 +124,16 @@ func (s *searcher) runNRPA() {
 		zero:    make(policy, 1<<policyBits),
 		weights: make([]float64, 0, samegame.MaxMoves),
 		deltas:  make([]delta, 0, samegame.MaxPlies*(samegame.MaxMoves+1)),
+	}
+	if s.cfg.CellCode {
+		st.cellKeys = make([]uint64, gridCells)
+		for i := range st.cellKeys {
+			st.cellKeys[i] = mcts.Mix(uint64(i+1) << 8)
+		}
+	}
+	st.sizePrior = make([]float64, samegame.MaxSize*samegame.MaxSize+1)
+	for n := range st.sizePrior {
+		st.sizePrior[n] = math.Exp(s.cfg.SizeBias * float64(n-2))
 	}
 	for i := range st.zero {
 		st.zero[i] = 1 // exp(0)
@@ -144,9 +161,15 @@ func (s *searcher) nrpa(st *nrpaState, level int, parent policy) int {
 	copy(lv.pol, parent)
 	lv.best.score = math.MinInt
 	sub := &st.levels[level-1]
+	runs := 1 // level n-1 searches between two adaptations
+	if level == 1 {
+		runs = s.cfg.Stabilize
+	}
 	for i := 0; i < s.cfg.Iterations && !s.done(); i++ {
-		if sc := s.nrpa(st, level-1, lv.pol); sc >= lv.best.score {
-			lv.best.copyFrom(&sub.best)
+		for j := 0; j < runs && (j == 0 || !s.done()); j++ {
+			if sc := s.nrpa(st, level-1, lv.pol); sc >= lv.best.score {
+				lv.best.copyFrom(&sub.best)
+			}
 		}
 		if i < s.cfg.Iterations-1 {
 			s.adapt(st, lv.pol, &lv.best)
@@ -160,7 +183,7 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 	s.playouts++
 	b := s.root
 	tabu := s.tabuColour(&b)
-	r.moves, r.chosen, r.legal, r.offsets = r.moves[:0], r.chosen[:0], r.legal[:0], r.offsets[:0]
+	r.moves, r.chosen, r.legal, r.prior, r.offsets = r.moves[:0], r.chosen[:0], r.legal[:0], r.prior[:0], r.offsets[:0]
 	score := 0
 	for {
 		moves := b.moves(s.moveBuf[:0], &s.sc)
@@ -186,13 +209,19 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 			if exclude && !ok {
 				continue
 			}
-			c := code(m)
-			e := pol[c]
-			if !ok {
-				c |= biasFlag
-				e *= s.cfg.TabuBias
+			var c uint32
+			if st.cellKeys != nil {
+				c = st.cellCode(m, &s.sc)
+			} else {
+				c = code(m)
 			}
+			f := st.sizePrior[m.size]
+			if !ok {
+				f *= s.cfg.TabuBias
+			}
+			e := pol[c] * f
 			r.legal = append(r.legal, c)
+			r.prior = append(r.prior, f)
 			w = append(w, e)
 			sum += e
 		}
@@ -230,20 +259,21 @@ func (s *searcher) policyPlayout(st *nrpaState, pol policy, r *rollout) {
 
 // adapt moves pol toward the rollout r: at each step the code played gains
 // Alpha and each legal code loses Alpha times its probability under pol
-// as it was before this adaptation (all the changes are computed first).
+// as it was before this adaptation (all the changes are computed first),
+// the probabilities including the prior factors (generalised NRPA).
 func (s *searcher) adapt(st *nrpaState, pol policy, r *rollout) {
 	alpha := s.cfg.Alpha
 	ds := st.deltas[:0]
 	for t := range r.chosen {
-		legal := r.legal[r.offsets[t]:r.offsets[t+1]]
+		lo, hi := r.offsets[t], r.offsets[t+1]
 		z := 0.0
-		for _, c := range legal {
-			z += s.biased(pol, c)
+		for i := lo; i < hi; i++ {
+			z += pol[r.legal[i]] * r.prior[i]
 		}
-		for _, c := range legal {
-			ds = append(ds, delta{c &^ biasFlag, -alpha * s.biased(pol, c) / z})
+		for i := lo; i < hi; i++ {
+			ds = append(ds, delta{r.legal[i], -alpha * pol[r.legal[i]] * r.prior[i] / z})
 		}
-		ds = append(ds, delta{r.chosen[t] &^ biasFlag, alpha})
+		ds = append(ds, delta{r.chosen[t], alpha})
 	}
 	for _, d := range ds {
 		pol[d.code] *= math.Exp(d.d)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 )
 
@@ -116,6 +117,29 @@ func budgetConfig(a Algorithm, seed uint64, penalty bool) Config {
 
 var algorithms = []Algorithm{NMCS, NRPA, SPMCTS, Beam, Depth}
 
+// configs returns cfg, and for NRPA its variants in every option too
+// (nrpaModes).
+func configs(cfg Config) []Config {
+	if cfg.Algorithm == NRPA {
+		return nrpaModes(cfg)
+	}
+	return []Config{cfg}
+}
+
+// nrpaModes returns cfg and its variants in every NRPA option: the
+// avoided colour weighted down instead of excluded, stabilized level 1,
+// the cell code, the size bias (both signs), and level 2 with all of them.
+func nrpaModes(cfg Config) []Config {
+	tabuBias, stab, cell, small, large, all := cfg, cfg, cfg, cfg, cfg, cfg
+	tabuBias.TabuBias = 0.1
+	stab.Stabilize = 3
+	cell.CellCode = true
+	small.SizeBias = -0.2
+	large.SizeBias = 0.2
+	all.Level, all.Iterations, all.Stabilize, all.CellCode, all.SizeBias, all.TabuBias = 2, 4, 2, true, -0.1, 0.1
+	return []Config{cfg, tabuBias, stab, cell, small, large, all}
+}
+
 // TestSequencesReplay: for every algorithm, with and without the penalty,
 // on standard and random boards, the sequence returned replays with the
 // rules package to the score returned, and ends the game.
@@ -133,18 +157,16 @@ func TestSequencesReplay(t *testing.T) {
 				if n == 0 {
 					budget = 60
 				}
-				cfg := budgetConfig(a, uint64(n), penalty)
-				if a == NRPA && n%2 == 1 {
-					cfg.TabuBias = 0.1 // the avoided colour weighted down, not excluded
-				}
-				res, err := Search(context.Background(), b, cfg, Limits{Playouts: budget})
-				if err != nil {
-					t.Fatal(err)
-				}
-				score, over, err := samegame.Replay(b, res.Moves, penalty)
-				if err != nil || !over || score != res.Score {
-					t.Errorf("%v penalty %v board %d: %s scores %d over %v err %v; reported %d",
-						a, penalty, n, samegame.FormatMoves(res.Moves), score, over, err, res.Score)
+				for k, cfg := range configs(budgetConfig(a, uint64(n), penalty)) {
+					res, err := Search(context.Background(), b, cfg, Limits{Playouts: budget})
+					if err != nil {
+						t.Fatal(err)
+					}
+					score, over, err := samegame.Replay(b, res.Moves, penalty)
+					if err != nil || !over || score != res.Score {
+						t.Errorf("%v mode %d penalty %v board %d: %s scores %d over %v err %v; reported %d",
+							a, k, penalty, n, samegame.FormatMoves(res.Moves), score, over, err, res.Score)
+					}
 				}
 			}
 		}
@@ -179,15 +201,23 @@ func TestFindsOptimumOnSmallBoards(t *testing.T) {
 		b := randomBoard(r, 3+r.IntN(2), 3+r.IntN(2), 2+r.IntN(2))
 		want := best(b, false)
 		for _, a := range algorithms {
-			cfg := budgetConfig(a, uint64(n), false)
-			cfg.Level, cfg.Plies, cfg.Width = 2, 3, 64
-			cfg.Tabu = a != NRPA
-			res, err := Search(context.Background(), b, cfg, Limits{Playouts: 20000})
-			if err != nil {
-				t.Fatal(err)
+			base := budgetConfig(a, uint64(n), false)
+			base.Level, base.Plies, base.Width = 2, 3, 64
+			base.Tabu = a != NRPA
+			// NRPA: plain, and one of its options in turn (all of them
+			// on every board would cost minutes under the race detector).
+			cfgs := configs(base)
+			if len(cfgs) > 2 {
+				cfgs = []Config{cfgs[0], cfgs[1+n%(len(cfgs)-1)]}
 			}
-			if res.Score > want || a != Depth && res.Score != want {
-				t.Errorf("board %d %v: %d, exact best %d\n%s", n, a, res.Score, want, b.String())
+			for k, cfg := range cfgs {
+				res, err := Search(context.Background(), b, cfg, Limits{Playouts: 20000})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Score > want || a != Depth && res.Score != want {
+					t.Errorf("board %d %v mode %d: %d, exact best %d\n%s", n, a, k, res.Score, want, b.String())
+				}
 			}
 		}
 	}
@@ -197,16 +227,17 @@ func TestFindsOptimumOnSmallBoards(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	b := standard(t)[1]
 	for _, a := range algorithms {
-		cfg := budgetConfig(a, 7, false)
-		run := func() string {
-			res, err := Search(context.Background(), b, cfg, Limits{Playouts: 200})
-			if err != nil {
-				t.Fatal(err)
+		for k, cfg := range configs(budgetConfig(a, 7, false)) {
+			run := func() string {
+				res, err := Search(context.Background(), b, cfg, Limits{Playouts: 200})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return fmt.Sprint(res.Score, res.Moves, res.Playouts, res.Nodes)
 			}
-			return fmt.Sprint(res.Score, res.Moves, res.Playouts, res.Nodes)
-		}
-		if x, y := run(), run(); x != y {
-			t.Errorf("%v: two runs differ:\n%s\n%s", a, x, y)
+			if x, y := run(), run(); x != y {
+				t.Errorf("%v mode %d: two runs differ:\n%s\n%s", a, k, x, y)
+			}
 		}
 	}
 }
@@ -218,16 +249,18 @@ func TestDeterministic(t *testing.T) {
 func TestLongerNeverWorse(t *testing.T) {
 	b := standard(t)[2]
 	for _, a := range []Algorithm{NMCS, NRPA, Beam, Depth} {
-		prev := -1 << 30
-		for _, budget := range []int64{50, 200, 800} {
-			res, err := Search(context.Background(), b, budgetConfig(a, 3, false), Limits{Playouts: budget})
-			if err != nil {
-				t.Fatal(err)
+		for k, cfg := range configs(budgetConfig(a, 3, false)) {
+			prev := -1 << 30
+			for _, budget := range []int64{50, 200, 800} {
+				res, err := Search(context.Background(), b, cfg, Limits{Playouts: budget})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Score < prev {
+					t.Errorf("%v mode %d: budget %d scores %d, less than %d with less", a, k, budget, res.Score, prev)
+				}
+				prev = res.Score
 			}
-			if res.Score < prev {
-				t.Errorf("%v: budget %d scores %d, less than %d with less", a, budget, res.Score, prev)
-			}
-			prev = res.Score
 		}
 	}
 }
@@ -392,7 +425,7 @@ func TestBeamByEvaluation(t *testing.T) {
 // multiplies, gives the weights of Rosin's pseudocode written plainly
 // (log weights in a map, a copy of the policy changed while the old one
 // gives the probabilities), on random rollouts whose steps share codes,
-// with and without the tabu bias in the probabilities.
+// with and without prior biases (tabu and size) in the probabilities.
 func TestAdaptMatchesRosin(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for trial := range 50 {
@@ -406,49 +439,48 @@ func TestAdaptMatchesRosin(t *testing.T) {
 			ref[c] = r.NormFloat64()
 			pol[c] = math.Exp(ref[c])
 		}
+		// Each candidate's prior bias beta (generalised NRPA), as a log:
+		// none, or a tabu bias of 0.1 on some and a size-like bias on all.
 		ro := newRollout()
+		var betas []float64
 		for range 1 + r.IntN(20) {
 			ro.offsets = append(ro.offsets, int32(len(ro.legal)))
 			n := 1 + r.IntN(8)
 			for range n {
-				c := uint32(r.IntN(40))
-				if trial%2 == 1 && r.IntN(3) == 0 {
-					c |= biasFlag // a move of the avoided colour
+				beta := 0.0
+				if trial%2 == 1 {
+					beta = -0.3 * float64(r.IntN(10))
+					if r.IntN(3) == 0 {
+						beta += math.Log(0.1) // a move of the avoided colour
+					}
 				}
-				ro.legal = append(ro.legal, c)
+				ro.legal = append(ro.legal, uint32(r.IntN(40)))
+				ro.prior = append(ro.prior, math.Exp(beta))
+				betas = append(betas, beta)
 			}
 			ro.chosen = append(ro.chosen, ro.legal[len(ro.legal)-1-r.IntN(n)])
 		}
 		ro.offsets = append(ro.offsets, int32(len(ro.legal)))
 		alpha := 0.5 + r.Float64()
-		bias := 0.0
-		if trial%2 == 1 {
-			bias = 0.1
-		}
-		beta := func(c uint32) float64 {
-			if c&biasFlag != 0 {
-				return bias
-			}
-			return 1
-		}
 		// Rosin's adapt, literally, with the bias in the probabilities
-		// (generalised NRPA).
+		// (generalised NRPA): p(i) = exp(w + beta) / z.
 		next := map[uint32]float64{}
 		for c, w := range ref {
 			next[c] = w
 		}
 		for step, chosen := range ro.chosen {
-			next[chosen&^biasFlag] += alpha
+			next[chosen] += alpha
+			lo, hi := ro.offsets[step], ro.offsets[step+1]
 			z := 0.0
-			for _, c := range ro.legal[ro.offsets[step]:ro.offsets[step+1]] {
-				z += math.Exp(ref[c&^biasFlag]) * beta(c)
+			for i := lo; i < hi; i++ {
+				z += math.Exp(ref[ro.legal[i]] + betas[i])
 			}
-			for _, c := range ro.legal[ro.offsets[step]:ro.offsets[step+1]] {
-				next[c&^biasFlag] -= alpha * math.Exp(ref[c&^biasFlag]) * beta(c) / z
+			for i := lo; i < hi; i++ {
+				next[ro.legal[i]] -= alpha * math.Exp(ref[ro.legal[i]]+betas[i]) / z
 			}
 		}
 		s := newSearcher(context.Background(), standard(t)[0], DefaultConfig(), time.Time{}, 0)
-		s.cfg.Alpha, s.cfg.TabuBias = alpha, bias
+		s.cfg.Alpha = alpha
 		s.adapt(&nrpaState{}, pol, &ro)
 		for c := uint32(0); c < 40; c++ {
 			if want := math.Exp(next[c]); math.Abs(pol[c]-want) > 1e-9*want {
@@ -456,4 +488,79 @@ func TestAdaptMatchesRosin(t *testing.T) {
 			}
 		}
 	}
+}
+
+// groupCells returns the grid indices of the cells of the group at
+// column x, row y of b, by a plain recursive fill over the rules' board:
+// an independent account of a group's cells.
+func groupCells(b *samegame.Board, x, y int, seen map[[2]int]bool) []int {
+	key := [2]int{x, y}
+	if seen[key] {
+		return nil
+	}
+	seen[key] = true
+	out := []int{index(x, y)}
+	for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		nx, ny := x+d[0], y+d[1]
+		if nx >= 0 && nx < b.Columns() && ny >= 0 && ny < b.ColumnHeight(nx) && b.At(nx, ny) == b.At(x, y) {
+			out = append(out, groupCells(b, nx, ny, seen)...)
+		}
+	}
+	return out
+}
+
+// TestCellCodeNamesTheCells: NRPA's cell code of every move of random
+// games on random boards is the hash of the group's colour and of the
+// cells a plain fill over the rules' board finds, so the code reads the
+// moved group's cells and no others; and two moves of one position
+// (different cells) rarely share a code.
+func TestCellCodeNamesTheCells(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	cfg := DefaultConfig()
+	cfg.CellCode = true
+	st := &nrpaState{}
+	st.cellKeys = make([]uint64, gridCells)
+	for i := range st.cellKeys {
+		st.cellKeys[i] = mcts.Mix(uint64(i+1) << 8)
+	}
+	var sc scratch
+	moves, same, total := 0, 0, 0
+	for n := range 40 {
+		b := randomBoard(r, 2+r.IntN(14), 2+r.IntN(14), 2+r.IntN(4))
+		g := newGrid(&b)
+		for {
+			got := g.moves(nil, &sc)
+			if len(got) == 0 {
+				break
+			}
+			codes := map[uint32]bool{}
+			for _, m := range got {
+				c := cellOf(m.rep)
+				h := uint64(m.colour)
+				for _, i := range groupCells(&b, int(c.Col), int(c.Row), map[[2]int]bool{}) {
+					h += st.cellKeys[i]
+				}
+				if want, code := uint32(mcts.Mix(h)>>(64-policyBits)), st.cellCode(m, &sc); code != want {
+					t.Fatalf("board %d move %v: cell code %d, of the group's cells %d", n, c, code, want)
+				}
+				same += boolInt(codes[st.cellCode(m, &sc)])
+				codes[st.cellCode(m, &sc)] = true
+				moves++
+			}
+			total += len(got)
+			k := r.IntN(len(got))
+			g.play(got[k], &sc)
+			b.Play(cellOf(got[k].rep))
+		}
+	}
+	if moves < 1000 || same*100 > total {
+		t.Errorf("%d moves checked; %d of %d moves shared a code with another of their position", moves, same, total)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
