@@ -11,15 +11,10 @@ import (
 	"github.com/tcgothello/mcts/othello"
 )
 
-// after plays moves (compact notation) from the start position.
 func after(t *testing.T, moves string) othello.Position {
 	t.Helper()
-	ms, err := othello.ParseMoves(moves)
+	g, err := othello.GameAfter(moves)
 	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.PlayAll(ms); err != nil {
 		t.Fatal(err)
 	}
 	return g.Position()

@@ -18,9 +18,8 @@ func TestThinkPlaysBookMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := othello.NewGame()
-	ms, _ := othello.ParseMoves("f5f6e6f4")
-	if err := g.PlayAll(ms); err != nil {
+	g, err := othello.GameAfter("f5f6e6f4")
+	if err != nil {
 		t.Fatal(err)
 	}
 	pos := g.Position()

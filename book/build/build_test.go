@@ -17,12 +17,8 @@ import (
 
 func after(t *testing.T, moves string) othello.Position {
 	t.Helper()
-	ms, err := othello.ParseMoves(moves)
+	g, err := othello.GameAfter(moves)
 	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.PlayAll(ms); err != nil {
 		t.Fatal(err)
 	}
 	return g.Position()

@@ -143,10 +143,7 @@ func usageErr(stderr io.Writer, err error) int {
 }
 
 func loadWeights(path string) (*eval.Weights, error) {
-	if path == "" {
-		return eval.Default()
-	}
-	w, err := eval.Load(path)
+	w, err := eval.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--eval-file: %w", err)
 	}
@@ -178,22 +175,15 @@ func runBuild(ctx context.Context, path string, cfg build.Config, stderr io.Writ
 
 // runShow prints the book's moves after the moves given.
 func runShow(path, moves string, stdout io.Writer) error {
-	var b *book.Book
-	var err error
-	if path == "" {
-		b, err = book.Default()
-	} else {
-		b, err = book.Load(path)
-	}
+	b, err := book.Open(path)
 	if err != nil {
 		return err
 	}
-	ms, err := othello.ParseMoves(moves)
-	if err != nil {
-		return err
+	if b == nil {
+		return errors.New("show: --book off shows nothing")
 	}
-	g := othello.NewGame()
-	if err := g.PlayAll(ms); err != nil {
+	g, err := othello.GameAfter(moves)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d positions in the book\n", b.Len())

@@ -81,10 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // loadWeights returns the evaluation's weights: the embedded set, or the
 // file's.
 func loadWeights(path string) (*eval.Weights, error) {
-	if path == "" {
-		return eval.Default()
-	}
-	w, err := eval.Load(path)
+	w, err := eval.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--eval-file: %w", err)
 	}
