@@ -227,6 +227,11 @@ func Run(ctx context.Context, b *book.Book, value Valuer, cfg Config, out io.Wri
 		if err != nil {
 			return err
 		}
+		if err := ctx.Err(); err != nil {
+			// A search cut short by the stop: its values are not what
+			// the full budget gives, and must not enter the file.
+			return err
+		}
 		if err := b.Add(p, moves); err != nil {
 			return fmt.Errorf("position %s: %w", p, err)
 		}

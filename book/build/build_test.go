@@ -173,3 +173,29 @@ func TestSearchValuer(t *testing.T) {
 		}
 	}
 }
+
+// TestRunStopsWithoutHalfSearches checks that a search cut short by a stop
+// does not enter the file: a resumed build must find only full searches.
+func TestRunStopsWithoutHalfSearches(t *testing.T) {
+	w, err := eval.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Playouts: 1, MaxPly: 6, Positions: 10, DepthCost: 1, Weights: w}
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	stopSecond := func(ctx context.Context, p othello.Position) ([]book.Move, error) {
+		if calls++; calls == 2 {
+			cancel() // the stop arrives during the second search
+		}
+		return fakeValuer(ctx, p)
+	}
+	var out bytes.Buffer
+	b := book.New()
+	if err := Run(ctx, b, stopSecond, cfg, &out, nil); err != context.Canceled {
+		t.Fatalf("Run: %v, want context.Canceled", err)
+	}
+	if b.Len() != 1 || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("after a stop in the second search: %d positions, file %q; want the first alone", b.Len(), out.String())
+	}
+}
