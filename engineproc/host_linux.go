@@ -281,17 +281,30 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 
 // startOnThread starts cmd from a thread locked for the purpose, which
 // enters the jail's v1 cgroups and takes its cores first, and leaves them
-// after. A thread that cannot leave them is never used again: its
-// goroutine ends locked to it, which ends it (and kills the engine, whose
-// parent-death signal is tied to that thread: it is killed anyway).
+// after. A thread that cannot leave them is never used again, and never
+// ends either: its goroutine stays parked, locked to it, for the rest of
+// the run. Letting it end would have the kernel send the parent-death
+// signal (procgroup) to every engine that thread started, and os/exec
+// starts each engine on whatever thread its goroutine runs on, so engines
+// started earlier on it, playing their games, would be killed with it.
+// The engine started on it this time is killed and reaped, as the start
+// failed; the thread stays in the jail's cgroups, which then cannot be
+// removed before the judge ends.
 func (j *jail) startOnThread(cmd *exec.Cmd) error {
 	if len(j.v1) == 0 && len(j.cores) == 0 {
 		return cmd.Start()
 	}
+	return startEntered(cmd, j.enter)
+}
+
+// startEntered starts cmd from a locked thread that enter moves (into an
+// engine's cgroups, onto its cores) and the leave it returns moves back;
+// see startOnThread.
+func startEntered(cmd *exec.Cmd, enter func() (leave func() error, err error)) error {
 	done := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()
-		leave, err := j.enter()
+		leave, err := enter()
 		if err == nil {
 			err = cmd.Start()
 		}
@@ -301,7 +314,7 @@ func (j *jail) startOnThread(cmd *exec.Cmd) error {
 				cmd.Wait()
 			}
 			done <- fmt.Errorf("leaving the engine's cgroups: %w", lerr)
-			return // locked: the thread ends
+			select {} // locked for good: the thread neither serves nor ends
 		}
 		runtime.UnlockOSThread()
 		done <- err

@@ -1,6 +1,10 @@
 package gtp
 
-import "time"
+import (
+	"time"
+
+	"github.com/tcgothello/mcts/internal/movetime"
+)
 
 // DefaultMovesToPlan is Config.MovesToPlan's default: a 7x7 game lasts
 // about 30 moves a side (docs/killallgo.md: 55 to 75 plies in the mean),
@@ -12,19 +16,6 @@ const DefaultMovesToPlan = 30
 // time_left: a year of main time is beyond any game, and keeps the
 // arithmetic far from overflowing a Duration.
 const maxSeconds = 366 * 24 * 3600
-
-// Margins kept back from a move's share of the time, so that the move
-// arrives in time: the engine notices its deadline quickly, but not what
-// its clock cannot see (waiting for a CPU on a shared machine, a garbage
-// collection, the pipe and the controller).
-const (
-	// marginShare is the part of a move's time kept back: a tenth, as
-	// the Kill-All Go console protocol and the Othello engine keep.
-	marginShare = 0.1
-	// minMargin is the least margin: a scheduling delay on a busy
-	// machine is of this order.
-	minMargin = 250 * time.Millisecond
-)
 
 // seconds returns n seconds.
 func seconds(n int) time.Duration { return time.Duration(n) * time.Second }
@@ -94,7 +85,5 @@ func (c *Clock) Budget(col Color) (time.Duration, bool) {
 		// In main time the byo-yomi that follows is a floor.
 		share = max(share, c.byoYomi/time.Duration(c.stones))
 	}
-	margin := max(minMargin, time.Duration(marginShare*float64(share)))
-	// A share smaller than the margin still gets half of it.
-	return max(share-margin, share/2), true
+	return movetime.Budget(share), true
 }

@@ -69,8 +69,9 @@ type Vertex struct {
 	Pass bool
 }
 
-// PassVertex is the vertex of a pass.
-var PassVertex = Vertex{Pass: true}
+// PassVertex returns the vertex of a pass. It is a function, not a
+// variable, so that no caller can change what a pass is for every other.
+func PassVertex() Vertex { return Vertex{Pass: true} }
 
 // columns are GTP's column letters: I is left out.
 const columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -96,7 +97,7 @@ var ErrOffBoard = errors.New("off the board")
 // ErrOffBoard for a vertex beyond the board.
 func ParseVertex(s string, size int) (Vertex, error) {
 	if strings.EqualFold(s, "pass") {
-		return PassVertex, nil
+		return PassVertex(), nil
 	}
 	if len(s) < 2 {
 		return Vertex{}, fmt.Errorf("vertex %q: want a column letter and a row, or pass", s)

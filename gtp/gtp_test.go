@@ -412,3 +412,53 @@ func TestClientRefuses(t *testing.T) {
 		}
 	}
 }
+
+// endless is an engine's output that never ends its line: '=', then x
+// forever, counting what the client read, up to limit bytes (then EOF, so
+// that a client without a bound still returns).
+type endless struct{ read, limit int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.read >= e.limit {
+		return 0, io.EOF
+	}
+	n := min(len(p), e.limit-e.read)
+	for i := range n {
+		p[i] = 'x'
+	}
+	if e.read == 0 {
+		p[0] = '='
+	}
+	e.read += n
+	return n, nil
+}
+
+// TestClientBoundsLines: an engine that sends an endless line gets an
+// error naming the bound as soon as its line passes it, and the client
+// neither reads nor keeps much more than the bound; so does one that
+// sends endless short lines.
+func TestClientBoundsLines(t *testing.T) {
+	e := &endless{limit: 64 << 20}
+	_, err := NewClient(e, io.Discard).Send("name")
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("a line longer than %d bytes", MaxLineBytes)) {
+		t.Errorf("endless line: %v, want an error naming the bound of %d bytes", err, MaxLineBytes)
+	}
+	if e.read > 4*MaxLineBytes {
+		t.Errorf("endless line: the client read %d bytes before it stopped, want at most %d", e.read, 4*MaxLineBytes)
+	}
+
+	// A response of many short lines: a bound of its own.
+	lines := strings.Repeat("=1 ok\n", MaxResponseBytes/6+10) + "\n"
+	if _, err := NewClient(strings.NewReader(lines), io.Discard).Send("name"); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("longer than %d bytes", MaxResponseBytes)) {
+		t.Errorf("endless response: %v, want an error naming the bound of %d bytes", err, MaxResponseBytes)
+	}
+	over := "=1 " + strings.Repeat("y", MaxLineBytes-2) // one byte too many
+	if _, err := NewClient(strings.NewReader(over+"\n\n"), io.Discard).Send("name"); err == nil || !strings.Contains(err.Error(), "a line longer than") {
+		t.Errorf("a line of %d bytes: %v, want an error naming the bound", len(over), err)
+	}
+	// The longest line allowed is read whole.
+	long := "=1 " + strings.Repeat("y", MaxLineBytes-3)
+	if got, err := NewClient(strings.NewReader(long+"\r\n\n"), io.Discard).Send("name"); err != nil || got != long[3:] {
+		t.Errorf("a line of %d bytes: %d bytes, %v; want it whole", len(long), len(got), err)
+	}
+}

@@ -1,6 +1,7 @@
 package killallgo
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 
@@ -170,4 +171,25 @@ func (g *Game) Clone() *Game {
 		c.rec.CopyFrom(g.rec)
 	}
 	return c
+}
+
+// Player chooses the moves of a front end's game: the console protocol's
+// think and GTP's genmove ask one (killallgo/player.Thinker is the
+// program's), so that both front ends play the same player.
+type Player interface {
+	// Reset forgets what the player kept of the last game.
+	Reset()
+	// Move returns a legal move (Pass included) of colour c in the
+	// started game g, by the context's deadline.
+	Move(ctx context.Context, g *Game, c goban.Color) Move
+}
+
+// Result returns the result of a game won by winner, as SGF's RE and
+// GTP's final_score write a win without a count: "B+" or "W+". Nothing is
+// counted in Kill-All Go: a win is the kill or the life of white.
+func Result(winner goban.Color) string {
+	if winner == goban.Black {
+		return "B+"
+	}
+	return "W+"
 }

@@ -3,7 +3,10 @@
 // clear_board then genmove and play until two consecutive passes, colours
 // swapped every round, disqualification on the first broken rule, quit at
 // the end. The judge's own othello.Game decides legality; each player is an
-// otp.Remote, so tests drive it over loopback with fake players.
+// otp.Remote, so tests drive it over loopback with fake players. Match.Host
+// hosts a match as judge PORT does: on a port, with the players connecting
+// on their own or engines it starts, stops and accounts for (engineproc),
+// and writes its files.
 package match
 
 import (

@@ -2,7 +2,7 @@
 // of the NBoard Othello GUI, on the engine's side: the GUI sets a game (in
 // GGF) and a depth, sends moves, and asks for the engine's move (go) or its
 // analysis (hint); ping and pong keep the two in step. The search is any
-// otp.Thinker. docs/nboard.md describes what is supported and how.
+// thinking.Thinker. docs/nboard.md describes what is supported and how.
 package nboard
 
 import (
@@ -21,6 +21,7 @@ import (
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // Version is the protocol version this package speaks.
@@ -64,8 +65,8 @@ const evalScale = 64
 
 // Config configures a session.
 type Config struct {
-	Name    string      // reported with "set myname" and in status lines
-	Thinker otp.Thinker // the search
+	Name    string           // reported with "set myname" and in status lines
+	Thinker thinking.Thinker // the search
 	// ThinkTime is the think time before the GUI sets a depth.
 	ThinkTime time.Duration
 	Logger    *zap.Logger // nil for none
@@ -418,11 +419,11 @@ func (s *session) hintReply(c otp.Choice, n int) error {
 	if len(t.Values) == 0 {
 		return s.reply(s.searchLine(c.Move, thoughtEval(t), t.Playouts))
 	}
-	vs := append([]otp.MoveValue(nil), t.Values...)
+	vs := append([]thinking.MoveValue(nil), t.Values...)
 	sort.SliceStable(vs, func(i, j int) bool { return better(vs[i], vs[j]) })
 	for _, v := range vs[:min(n, len(vs))] {
 		eval := valueEval(v)
-		if t.Proof == otp.ProofExact {
+		if t.Proof == thinking.ProofExact {
 			switch {
 			case v.Move == t.Move:
 				// The solver's exact score of its move outranks a bare win.
@@ -444,7 +445,7 @@ func (s *session) hintReply(c otp.Choice, n int) error {
 // better orders the root's moves as a tree search ranks them: a proven win
 // first and a proven loss last, and otherwise the most simulated first,
 // for the mean of a move tried a few times is mostly noise.
-func better(a, b otp.MoveValue) bool {
+func better(a, b thinking.MoveValue) bool {
 	ra, rb := provenRank(a), provenRank(b)
 	if ra != rb {
 		return ra > rb
@@ -453,7 +454,7 @@ func better(a, b otp.MoveValue) bool {
 }
 
 // provenRank is +1 for a proven win, -1 for a proven loss, 0 otherwise.
-func provenRank(v otp.MoveValue) int {
+func provenRank(v thinking.MoveValue) int {
 	if !v.Proven {
 		return 0
 	}
@@ -477,8 +478,8 @@ func moveName(m othello.Move) string {
 
 // thoughtEval is the evaluation of a search's move, in discs for the mover:
 // the exact score when the solver proved one, else the win rate scaled.
-func thoughtEval(t otp.Thought) float64 {
-	if t.Proof == otp.ProofExact {
+func thoughtEval(t thinking.Thought) float64 {
+	if t.Proof == thinking.ProofExact {
 		return float64(t.Score)
 	}
 	return evalScale * (2*t.WinRate - 1)
@@ -486,7 +487,7 @@ func thoughtEval(t otp.Thought) float64 {
 
 // valueEval is the evaluation of one root move: a proven result at the
 // ends of the scale, else the win rate scaled.
-func valueEval(v otp.MoveValue) float64 {
+func valueEval(v thinking.MoveValue) float64 {
 	if v.Proven {
 		return evalScale * float64(v.Outcome)
 	}

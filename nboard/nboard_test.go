@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/othello"
-	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts from the output (then read them!)")
@@ -37,7 +37,7 @@ type flipThinker struct {
 	ended   []error // the context's error when Think returned
 }
 
-func (f *flipThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (f *flipThinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
 	if f.block {
 		if f.started != nil {
@@ -49,14 +49,14 @@ func (f *flipThinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, 
 	f.asked = append(f.asked, pos)
 	f.ended = append(f.ended, ctx.Err())
 	f.mu.Unlock()
-	t := otp.Thought{Move: othello.NoMove, Elapsed: 1500 * time.Millisecond}
+	t := thinking.Thought{Move: othello.NoMove, Elapsed: 1500 * time.Millisecond}
 	best := -1
 	for m := othello.Move(0); m < othello.Pass; m++ {
 		if pos.Moves()&m.Bit() == 0 {
 			continue
 		}
 		n := bits.OnesCount64(othello.Flips(pos.Player, pos.Opponent, int(m)))
-		v := otp.MoveValue{Move: m, Visits: int64(100 * n), WinRate: min(1, 0.25+float64(n)/16)}
+		v := thinking.MoveValue{Move: m, Visits: int64(100 * n), WinRate: min(1, 0.25+float64(n)/16)}
 		t.Values = append(t.Values, v)
 		t.Playouts += v.Visits
 		if n > best {
@@ -94,7 +94,7 @@ type running struct {
 	done    chan error
 }
 
-func start(t *testing.T, th otp.Thinker) *running {
+func start(t *testing.T, th thinking.Thinker) *running {
 	t.Helper()
 	return startThinking(t, th, time.Second)
 }
@@ -102,7 +102,7 @@ func start(t *testing.T, th otp.Thinker) *running {
 // startThinking is start with a think time: a test in which only a
 // command may end a blocking search gives it more than the test can take,
 // so that a loaded machine cannot end it first.
-func startThinking(t *testing.T, th otp.Thinker, think time.Duration) *running {
+func startThinking(t *testing.T, th thinking.Thinker, think time.Duration) *running {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -471,15 +471,15 @@ func TestThinkTime(t *testing.T) {
 // TestHintOrder checks the order of hint's lines: a proven win first, a
 // proven loss last, the others by simulations, whatever their means.
 func TestHintOrder(t *testing.T) {
-	vs := []otp.MoveValue{
+	vs := []thinking.MoveValue{
 		{Move: 0, Visits: 900, WinRate: 0.4},
 		{Move: 1, Visits: 5, Proven: true, Outcome: -1},
 		{Move: 2, Visits: 3, WinRate: 0.9},
 		{Move: 3, Visits: 7, Proven: true, Outcome: 1},
 		{Move: 4, Visits: 1000, WinRate: 0.45},
 	}
-	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
-		return otp.Thought{Move: othello.MoveAt(2, 3), Playouts: 1915, WinRate: 0.45, Elapsed: time.Second, Values: vs}, nil
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+		return thinking.Thought{Move: othello.MoveAt(2, 3), Playouts: 1915, WinRate: 0.45, Elapsed: time.Second, Values: vs}, nil
 	})
 	r := start(t, th)
 	r.send("set depth 3")
@@ -496,10 +496,10 @@ func TestHintOrder(t *testing.T) {
 	r.finish()
 }
 
-// thinkerFunc makes a function an otp.Thinker.
-type thinkerFunc func(ctx context.Context, g *othello.Game) (otp.Thought, error)
+// thinkerFunc makes a function an thinking.Thinker.
+type thinkerFunc func(ctx context.Context, g *othello.Game) (thinking.Thought, error)
 
-func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	return f(ctx, g)
 }
 
@@ -508,14 +508,14 @@ func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (otp.Thought, e
 // (none is better), a draw at 0, a loss at -64, every move listed.
 func TestHintSolved(t *testing.T) {
 	d3, c4, f5, e6 := othello.MoveAt(2, 3), othello.MoveAt(3, 2), othello.MoveAt(4, 5), othello.MoveAt(5, 4)
-	vs := []otp.MoveValue{
+	vs := []thinking.MoveValue{
 		{Move: d3, WinRate: 1, Proven: true, Outcome: 1},
 		{Move: c4, WinRate: 1, Proven: true, Outcome: 1},
 		{Move: f5, WinRate: 0.5, Proven: true, Outcome: 0},
 		{Move: e6, WinRate: 0, Proven: true, Outcome: -1},
 	}
-	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
-		return otp.Thought{Move: d3, WinRate: 1, Elapsed: time.Second, Proof: otp.ProofExact, Score: 6, Values: vs}, nil
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+		return thinking.Thought{Move: d3, WinRate: 1, Elapsed: time.Second, Proof: thinking.ProofExact, Score: 6, Values: vs}, nil
 	})
 	r := start(t, th)
 	r.send("set depth 3")

@@ -1,6 +1,11 @@
 package othello
 
-import "math/bits"
+import (
+	"fmt"
+	"io"
+	"math/bits"
+	"time"
+)
 
 // Perft counts the leaves of the game tree below pos at the given depth,
 // with the convention of testdata/perft.txt: a pass is a ply, and a finished
@@ -36,4 +41,26 @@ func perft(p, o uint64, depth int) uint64 {
 		n += perft(o^f, p^f|1<<sq, depth-1)
 	}
 	return n
+}
+
+// WritePerftTable writes, for each depth 1..depth, the leaves of the game
+// tree from the start position and how fast they were counted: the
+// measure of move generation that search --perft prints.
+func WritePerftTable(w io.Writer, depth int) error {
+	if _, err := fmt.Fprintf(w, "%5s %16s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s"); err != nil {
+		return err
+	}
+	for d := 1; d <= depth; d++ {
+		start := time.Now()
+		leaves := Perft(Start(), d)
+		secs := time.Since(start).Seconds()
+		rate := 0.0
+		if secs > 0 {
+			rate = float64(leaves) / secs
+		}
+		if _, err := fmt.Fprintf(w, "%5d %16d %10.3f %14.0f\n", d, leaves, secs, rate); err != nil {
+			return err
+		}
+	}
+	return nil
 }

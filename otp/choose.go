@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // HardGrace is how long after the think-time deadline Choose waits for a
@@ -35,7 +36,7 @@ type Choice struct {
 	Move othello.Move
 	// Thought is what the Thinker answered; zero if it was not asked or
 	// did not answer in time.
-	Thought Thought
+	Thought thinking.Thought
 	// Searched is true when the position called for a search (it had more
 	// than one legal move), whether or not the search succeeded.
 	Searched bool
@@ -50,7 +51,7 @@ type Choice struct {
 // waits for it, because a Thinker (a Searcher with its tree) is not safe for
 // concurrent use.
 type Chooser struct {
-	thinker Thinker
+	thinker thinking.Thinker
 	log     *zap.Logger
 	// busy holds a token while a Think call runs, including one that
 	// Choose stopped waiting for.
@@ -59,7 +60,7 @@ type Chooser struct {
 
 // NewChooser returns a Chooser asking th for its moves; log (nil for none)
 // gets a line per move and every failure.
-func NewChooser(th Thinker, log *zap.Logger) *Chooser {
+func NewChooser(th thinking.Thinker, log *zap.Logger) *Chooser {
 	if log == nil {
 		log = zap.NewNop()
 	}
@@ -157,7 +158,7 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 	}
 	t := r.t
 	proof := []zap.Field{zap.Skip(), zap.Skip()}
-	if t.Proof != ProofNone {
+	if t.Proof != thinking.ProofNone {
 		proof = []zap.Field{zap.String("proof", t.Proof.String()), zap.Int("score", t.Score)}
 	}
 	c.log.Info("move chosen",
@@ -180,7 +181,7 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 
 // thinkResult is what a Think call returned.
 type thinkResult struct {
-	t   Thought
+	t   thinking.Thought
 	err error
 }
 
@@ -206,7 +207,7 @@ func (c *Chooser) cancelled(ctx context.Context, pos othello.Position, start tim
 // ask calls the Thinker, turning a panic into an error so that a bug in the
 // search costs one move's quality, not the match (nor the program: it runs
 // in its own goroutine).
-func ask(ctx context.Context, th Thinker, g *othello.Game) (t Thought, err error) {
+func ask(ctx context.Context, th thinking.Thinker, g *othello.Game) (t thinking.Thought, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the search panicked: %v", r)

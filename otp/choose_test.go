@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // stuckThinker ignores its context: it returns only when release is closed,
@@ -25,7 +26,7 @@ type stuckThinker struct {
 	most    atomic.Int32
 }
 
-func (s *stuckThinker) Think(ctx context.Context, g *othello.Game) (Thought, error) {
+func (s *stuckThinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	s.calls.Add(1)
 	n := s.running.Add(1)
 	defer s.running.Add(-1)
@@ -36,7 +37,7 @@ func (s *stuckThinker) Think(ctx context.Context, g *othello.Game) (Thought, err
 		}
 	}
 	<-s.release
-	return Thought{Move: highestMove(g.Position())}, nil
+	return thinking.Thought{Move: highestMove(g.Position())}, nil
 }
 
 // slack bounds how much later than its deadline plus HardGrace a Choose
@@ -147,11 +148,13 @@ func TestChooseFallback(t *testing.T) {
 	boom := errors.New("boom")
 	for _, tc := range []struct {
 		name  string
-		think func(context.Context, *othello.Game) (Thought, error)
+		think func(context.Context, *othello.Game) (thinking.Thought, error)
 	}{
-		{"error", func(context.Context, *othello.Game) (Thought, error) { return Thought{}, boom }},
-		{"illegal", func(context.Context, *othello.Game) (Thought, error) { return Thought{Move: othello.MoveAt(0, 0)}, nil }},
-		{"panic", func(context.Context, *othello.Game) (Thought, error) { panic("bug") }},
+		{"error", func(context.Context, *othello.Game) (thinking.Thought, error) { return thinking.Thought{}, boom }},
+		{"illegal", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{Move: othello.MoveAt(0, 0)}, nil
+		}},
+		{"panic", func(context.Context, *othello.Game) (thinking.Thought, error) { panic("bug") }},
 	} {
 		c := NewChooser(&fakeThinker{think: tc.think}, nil)
 		g := othello.NewGame()
@@ -169,20 +172,20 @@ func TestChooseFallback(t *testing.T) {
 func TestChooseCancelled(t *testing.T) {
 	// untilCancelled thinks until its context ends, then answers as a
 	// search may: with an error, or with the best move so far.
-	untilCancelled := func(withErr bool) func(context.Context, *othello.Game) (Thought, error) {
-		return func(ctx context.Context, g *othello.Game) (Thought, error) {
+	untilCancelled := func(withErr bool) func(context.Context, *othello.Game) (thinking.Thought, error) {
+		return func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 			<-ctx.Done()
 			if withErr {
-				return Thought{}, ctx.Err()
+				return thinking.Thought{}, ctx.Err()
 			}
-			return Thought{Move: highestMove(g.Position()), Summary: "stopped: cancelled"}, nil
+			return thinking.Thought{Move: highestMove(g.Position()), Summary: "stopped: cancelled"}, nil
 		}
 	}
 	stuck := &stuckThinker{release: make(chan struct{})}
 	defer close(stuck.release)
 	for _, tc := range []struct {
 		name    string
-		thinker Thinker
+		thinker thinking.Thinker
 		// busy starts a search first that is abandoned and never
 		// returns, so that the cancelled one is still waiting for it.
 		busy bool

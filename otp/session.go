@@ -3,7 +3,8 @@
 // which answers the judge's commands on its own game, and two transports:
 // ServeLines (stdin lines, for a person) and ServeConn with DialJudge (a TCP
 // client without framing, for a judge). The package talks to a search only
-// through the Thinker interface, so it never imports the engine.
+// through the Thinker interface of package thinking, so it never imports the
+// engine.
 package otp
 
 import (
@@ -18,6 +19,7 @@ import (
 
 	"github.com/tcgothello/mcts/internal/plural"
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // unknownCommand is the reply to anything that is not a command.
@@ -29,7 +31,7 @@ type SessionConfig struct {
 	// white space, at most 514 bytes.
 	Name string
 	// Thinker chooses the moves for genmove and playgen.
-	Thinker Thinker
+	Thinker thinking.Thinker
 	// ThinkTime is the budget of one genmove, from the moment the command
 	// is read to the deadline given to the Thinker. It must be positive.
 	ThinkTime time.Duration

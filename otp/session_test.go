@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // fakeThinker plays the highest legal square, which differs from the
@@ -21,10 +22,10 @@ import (
 type fakeThinker struct {
 	calls    int
 	deadline time.Duration // time left before the context's deadline at the last call
-	think    func(ctx context.Context, g *othello.Game) (Thought, error)
+	think    func(ctx context.Context, g *othello.Game) (thinking.Thought, error)
 }
 
-func (f *fakeThinker) Think(ctx context.Context, g *othello.Game) (Thought, error) {
+func (f *fakeThinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	f.calls++
 	if d, ok := ctx.Deadline(); ok {
 		f.deadline = time.Until(d)
@@ -32,7 +33,7 @@ func (f *fakeThinker) Think(ctx context.Context, g *othello.Game) (Thought, erro
 	if f.think != nil {
 		return f.think(ctx, g)
 	}
-	return Thought{Move: highestMove(g.Position()), Playouts: 42, WinRate: 0.5, Summary: "fake search"}, nil
+	return thinking.Thought{Move: highestMove(g.Position()), Playouts: 42, WinRate: 0.5, Summary: "fake search"}, nil
 }
 
 // highestMove returns the legal square with the largest index, or a pass.
@@ -46,7 +47,7 @@ func highestMove(pos othello.Position) othello.Move {
 
 // testSession returns a session named "golden" with a fake thinker and an
 // observed logger, with the board stream in b.
-func testSession(t *testing.T, th Thinker, b *strings.Builder) (*Session, *observer.ObservedLogs) {
+func testSession(t *testing.T, th thinking.Thinker, b *strings.Builder) (*Session, *observer.ObservedLogs) {
 	t.Helper()
 	core, logs := observer.New(zapcore.DebugLevel)
 	cfg := SessionConfig{Name: "golden", Thinker: th, ThinkTime: time.Second, Logger: zap.New(core)}
@@ -292,21 +293,21 @@ func TestGenmoveUsesThinker(t *testing.T) {
 func TestGenmoveFallsBack(t *testing.T) {
 	cases := []struct {
 		name  string
-		think func(context.Context, *othello.Game) (Thought, error)
+		think func(context.Context, *othello.Game) (thinking.Thought, error)
 	}{
-		{"error", func(context.Context, *othello.Game) (Thought, error) {
-			return Thought{}, errors.New("no time")
+		{"error", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{}, errors.New("no time")
 		}},
-		{"illegal square", func(context.Context, *othello.Game) (Thought, error) {
-			return Thought{Move: othello.MoveAt(0, 0)}, nil
+		{"illegal square", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{Move: othello.MoveAt(0, 0)}, nil
 		}},
-		{"pass with moves", func(context.Context, *othello.Game) (Thought, error) {
-			return Thought{Move: othello.Pass}, nil
+		{"pass with moves", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{Move: othello.Pass}, nil
 		}},
-		{"no move", func(context.Context, *othello.Game) (Thought, error) {
-			return Thought{Move: othello.NoMove}, nil
+		{"no move", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{Move: othello.NoMove}, nil
 		}},
-		{"panic", func(context.Context, *othello.Game) (Thought, error) {
+		{"panic", func(context.Context, *othello.Game) (thinking.Thought, error) {
 			panic("search bug")
 		}},
 	}

@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 func TestSplitMessage(t *testing.T) {
@@ -190,13 +191,13 @@ func TestDialJudgeBadAddress(t *testing.T) {
 // while the engine thinks: the search must be cancelled at once, not when
 // its think time runs out, and ServeConn must report the hang-up.
 func TestServeConnHangUpDuringGenmove(t *testing.T) {
-	thinking := make(chan struct{})
+	started := make(chan struct{})
 	cancelled := make(chan time.Time, 1)
-	th := &fakeThinker{think: func(ctx context.Context, g *othello.Game) (Thought, error) {
-		close(thinking)
+	th := &fakeThinker{think: func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+		close(started)
 		<-ctx.Done() // a search that stops only when told
 		cancelled <- time.Now()
-		return Thought{Move: highestMove(g.Position())}, nil
+		return thinking.Thought{Move: highestMove(g.Position())}, nil
 	}}
 	const think = time.Minute
 	core, logs := observer.New(zapcore.DebugLevel)
@@ -209,7 +210,7 @@ func TestServeConnHangUpDuringGenmove(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {
-	case <-thinking:
+	case <-started:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the engine did not start thinking")
 	}

@@ -1,7 +1,7 @@
 // Package player is the Othello engine as its front ends use it (the OTP
 // session, the browser page, NBoard): the tree search of package engine,
 // its leaves valued by the trained evaluation, and the exact endgame solver
-// near the end of the game, behind otp.Thinker. It holds the full engine's
+// near the end of the game, behind thinking.Thinker. It holds the full engine's
 // defaults, which differ from the bare tree search's, so that every program
 // that plays Othello plays the same engine.
 package player

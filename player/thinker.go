@@ -13,7 +13,7 @@ import (
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/othello"
-	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // wldShare is the part of the think time the win/loss/draw proof may take
@@ -24,7 +24,7 @@ import (
 const wldShare = 0.6
 
 // Thinker adapts the engine's Searcher, and the endgame solver near the
-// end of the game, to otp.Thinker: the OTP session, the browser page and
+// end of the game, to thinking.Thinker: the OTP session, the browser page and
 // NBoard all think with it. Make one with New.
 type Thinker struct {
 	searcher     *engine.Searcher
@@ -84,12 +84,12 @@ func autoSolveEmpties(think time.Duration) int {
 // and plays a proven move; otherwise, or when the proof does not finish in
 // time, or when every move loses, it searches the tree until the context's
 // deadline or the playout budget.
-func (t Thinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
 	if th, ok := t.fromBook(pos); ok {
 		return th, nil
 	}
-	var tried otp.Thought // what the solver proved, if it did not choose
+	var tried thinking.Thought // what the solver proved, if it did not choose
 	limit := t.solveEmpties
 	if d, ok := ctx.Deadline(); ok && limit == 0 {
 		limit = autoSolveEmpties(time.Until(d))
@@ -110,14 +110,14 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error
 	}
 	r, err := t.searcher.Search(ctx, pos, lim)
 	if err != nil {
-		return otp.Thought{}, err
+		return thinking.Thought{}, err
 	}
 	st := r.Stats
 	summary := st.String()
 	if tried.Summary != "" {
 		summary = tried.Summary + "; " + summary
 	}
-	th := otp.Thought{
+	th := thinking.Thought{
 		Move:     r.Move,
 		Playouts: st.Playouts,
 		WinRate:  st.WinRate,
@@ -129,9 +129,9 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error
 		Score:  tried.Score,
 		Values: moveValues(st.RootMoves),
 	}
-	if st.Proven && th.Proof == otp.ProofNone {
+	if st.Proven && th.Proof == thinking.ProofNone {
 		// MCTS-Solver proved the move's result inside the tree.
-		th.Proof, th.Score = otp.ProofWLD, st.Outcome
+		th.Proof, th.Score = thinking.ProofWLD, st.Outcome
 	}
 	return th, nil
 }
@@ -139,22 +139,22 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (otp.Thought, error
 // fromBook returns the book's move in pos, if the book holds pos: the best
 // by negamax value, or one near it with a book spread. The values, in
 // discs, are reported as win rates through the logistic the search uses.
-func (t Thinker) fromBook(pos othello.Position) (otp.Thought, bool) {
+func (t Thinker) fromBook(pos othello.Position) (thinking.Thought, bool) {
 	if t.book == nil {
-		return otp.Thought{}, false
+		return thinking.Thought{}, false
 	}
 	start := time.Now()
 	m, ok := t.book.Choose(pos, t.bookSpread, t.bookSeed)
 	if !ok {
-		return otp.Thought{}, false
+		return thinking.Thought{}, false
 	}
 	moves, _ := t.book.Lookup(pos)
 	winRate := func(v float64) float64 { return 1 / (1 + math.Exp(-v/t.evalScale)) }
-	vs := make([]otp.MoveValue, len(moves))
+	vs := make([]thinking.MoveValue, len(moves))
 	for i, bm := range moves {
-		vs[i] = otp.MoveValue{Move: bm.Move, WinRate: winRate(bm.Value)}
+		vs[i] = thinking.MoveValue{Move: bm.Move, WinRate: winRate(bm.Value)}
 	}
-	return otp.Thought{
+	return thinking.Thought{
 		Move:    m.Move,
 		WinRate: winRate(m.Value),
 		PV:      []othello.Move{m.Move},
@@ -166,13 +166,13 @@ func (t Thinker) fromBook(pos othello.Position) (otp.Thought, bool) {
 
 // moveValues returns the root's moves as the session reports them; pruned
 // moves keep their (poorer) values, for analysis shows them too.
-func moveValues(root []engine.MoveStats) []otp.MoveValue {
+func moveValues(root []engine.MoveStats) []thinking.MoveValue {
 	if len(root) == 0 {
 		return nil
 	}
-	vs := make([]otp.MoveValue, len(root))
+	vs := make([]thinking.MoveValue, len(root))
 	for i, m := range root {
-		vs[i] = otp.MoveValue{Move: m.Move, Visits: m.Visits, WinRate: m.Mean, Proven: m.Proven, Outcome: m.Outcome}
+		vs[i] = thinking.MoveValue{Move: m.Move, Visits: m.Visits, WinRate: m.Mean, Proven: m.Proven, Outcome: m.Outcome}
 	}
 	return vs
 }
@@ -182,7 +182,7 @@ func moveValues(root []engine.MoveStats) []otp.MoveValue {
 // it tried, for the tree search to go on from: the proof ran out of time,
 // or every move loses (a Thought with the proven loss) and the tree search
 // may still find the opponent's likeliest mistake.
-func (t Thinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, bool, error) {
+func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thought, bool, error) {
 	start := time.Now()
 	wctx := ctx
 	if d, ok := ctx.Deadline(); ok {
@@ -192,20 +192,20 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, 
 	}
 	wld, err := t.solver.Solve(wctx, pos, endgame.WLD)
 	if errors.Is(err, endgame.ErrStopped) {
-		return otp.Thought{Summary: fmt.Sprintf("wld unproven after %v", time.Since(start).Round(time.Millisecond))}, false, nil
+		return thinking.Thought{Summary: fmt.Sprintf("wld unproven after %v", time.Since(start).Round(time.Millisecond))}, false, nil
 	}
 	if err != nil {
-		return otp.Thought{}, false, err
+		return thinking.Thought{}, false, err
 	}
 	wldText := fmt.Sprintf("wld %s in %v (%d nodes)", outcomeName(wld.Score), wld.Elapsed.Round(time.Microsecond), wld.Nodes)
 	if wld.Score < 0 {
-		return otp.Thought{Summary: "proven loss: " + wldText, Proof: otp.ProofWLD, Score: -1}, false, nil
+		return thinking.Thought{Summary: "proven loss: " + wldText, Proof: thinking.ProofWLD, Score: -1}, false, nil
 	}
-	th := otp.Thought{
+	th := thinking.Thought{
 		Move:    wld.Move,
 		WinRate: 0.5 + 0.5*float64(wld.Score),
 		PV:      []othello.Move{wld.Move},
-		Proof:   otp.ProofWLD,
+		Proof:   thinking.ProofWLD,
 		Score:   wld.Score,
 	}
 	if wld.Score > 0 {
@@ -213,15 +213,15 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (otp.Thought, 
 		ex, err := t.solver.Solve(ctx, pos, endgame.Exact)
 		switch {
 		case err == nil:
-			th.Move, th.PV, th.Proof, th.Score = ex.Move, []othello.Move{ex.Move}, otp.ProofExact, ex.Score
+			th.Move, th.PV, th.Proof, th.Score = ex.Move, []othello.Move{ex.Move}, thinking.ProofExact, ex.Score
 			wldText += fmt.Sprintf(", exact %+d in %v (%d nodes)", ex.Score, ex.Elapsed.Round(time.Microsecond), ex.Nodes)
 		case errors.Is(err, endgame.ErrStopped):
 			wldText += ", exact unproven"
 		default:
-			return otp.Thought{}, false, err
+			return thinking.Thought{}, false, err
 		}
 	} else {
-		th.Proof = otp.ProofExact
+		th.Proof = thinking.ProofExact
 	}
 	th.Elapsed = time.Since(start)
 	th.Summary = fmt.Sprintf("solved: %s %s", th.Move, wldText)
@@ -257,7 +257,7 @@ const (
 // the budget above. Moves it has no time for are left out (the page then
 // leaves their squares blank); a solve that fails otherwise drops the
 // values, never the move. The summary says how many were valued.
-func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *otp.Thought) {
+func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *thinking.Thought) {
 	start := time.Now()
 	budget := max(minValuesTime, time.Duration(valuesProofFactor*float64(th.Elapsed)))
 	if d, ok := ctx.Deadline(); ok {
@@ -266,7 +266,7 @@ func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *
 	vctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	legal := pos.Moves()
-	vs := []otp.MoveValue{{Move: th.Move, WinRate: th.WinRate, Proven: true, Outcome: cmp.Compare(th.Score, 0)}}
+	vs := []thinking.MoveValue{{Move: th.Move, WinRate: th.WinRate, Proven: true, Outcome: cmp.Compare(th.Score, 0)}}
 	for m := legal &^ th.Move.Bit(); m != 0; m &= m - 1 {
 		mv := othello.Move(bits.TrailingZeros64(m))
 		r, err := t.solver.Solve(vctx, pos.Play(mv), endgame.WLD)
@@ -279,7 +279,7 @@ func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *
 		}
 		// r is the opponent's result after the move.
 		o := -r.Outcome()
-		vs = append(vs, otp.MoveValue{Move: mv, WinRate: 0.5 + 0.5*float64(o), Proven: true, Outcome: o})
+		vs = append(vs, thinking.MoveValue{Move: mv, WinRate: 0.5 + 0.5*float64(o), Proven: true, Outcome: o})
 	}
 	th.Values = vs
 	th.Summary += fmt.Sprintf("; values of %d/%d moves in %v", len(vs), bits.OnesCount64(legal), time.Since(start).Round(time.Microsecond))

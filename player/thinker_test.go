@@ -12,6 +12,7 @@ import (
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // newThinker returns a thinker with a small arena and, if solveEmpties > 0,
@@ -91,10 +92,10 @@ func TestThinkPlaysProvenMoves(t *testing.T) {
 		switch {
 		case best < 0:
 			// Lost: the tree search chooses among losing moves.
-			if got.Proof != otp.ProofWLD || got.Score != -1 || got.Playouts == 0 || !pos.IsLegal(got.Move) {
+			if got.Proof != thinking.ProofWLD || got.Score != -1 || got.Playouts == 0 || !pos.IsLegal(got.Move) {
 				t.Errorf("%v: lost position: move %v proof %v; want a legal tree-search move", pos, got.Move, got.Proof)
 			}
-		case got.Proof != otp.ProofExact || got.Score != best || mine != best:
+		case got.Proof != thinking.ProofExact || got.Score != best || mine != best:
 			t.Errorf("%v: move %v (scores %+d) proof %v score %+d; want an exact proof of %+d", pos, got.Move, mine, got.Proof, got.Score, best)
 		}
 	}
@@ -244,7 +245,7 @@ func TestThinkFallsBackInTime(t *testing.T) {
 	if el := time.Since(start); el > 1400*time.Millisecond {
 		t.Errorf("Think took %v with a 400ms deadline", el)
 	}
-	if got.Proof != otp.ProofNone || !g.Position().IsLegal(got.Move) || got.Playouts == 0 {
+	if got.Proof != thinking.ProofNone || !g.Position().IsLegal(got.Move) || got.Playouts == 0 {
 		t.Errorf("move %v proof %v playouts %d; want a legal tree-search move", got.Move, got.Proof, got.Playouts)
 	}
 }
@@ -277,7 +278,7 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 					t.Fatal(err)
 				}
 				m = th.Move
-				if pos.Turn == solverColor && th.Proof != otp.ProofNone {
+				if pos.Turn == solverColor && th.Proof != thinking.ProofNone {
 					proven = max(proven, cmp.Compare(th.Score, 0))
 				}
 			}

@@ -286,6 +286,20 @@ func Replay(b Board, moves []Cell, penalty bool) (score int, over bool, err erro
 	return score, false, nil
 }
 
+// ShowReplay writes b, headed "board n:", then each move of moves with
+// its points and the board after it, up to the first illegal move, which
+// Replay reports with its place in the sequence.
+func ShowReplay(w io.Writer, n int, b Board, moves []Cell) {
+	fmt.Fprintf(w, "board %d:\n%s", n, b.String())
+	for i, m := range moves {
+		if _, _, err := Replay(b, moves[i:i+1], false); err != nil {
+			break
+		}
+		p, _ := b.Play(m)
+		fmt.Fprintf(w, "after %s (+%d):\n%s", m, p, b.String())
+	}
+}
+
 // whyIllegal explains why Play refused c.
 func (b *Board) whyIllegal(c Cell) string {
 	switch {

@@ -8,5 +8,6 @@
 // and the shipped set of balanced openings.
 //
 // The package knows nothing of processes or sockets: a PlayFunc plays one
-// game (cmd/judge starts a fresh pair of engine processes for each).
+// game (package tournament/director starts a fresh pair of engine
+// processes for each).
 package tournament

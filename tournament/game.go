@@ -3,7 +3,8 @@ package tournament
 // The games a tournament plays. The schedule, the results file, resume,
 // standings, Elo, the sequential test, shards and merge are the same for
 // every game; a game brings its openings (read by its own package), the
-// way one game is refereed, and its record format (cmd/judge wires them).
+// way one game is refereed, and its record format (package
+// tournament/director wires them).
 const (
 	// GameOthello is Othello over the OTP protocol, the judge's first
 	// game: a results header names it "" (Header.Game).

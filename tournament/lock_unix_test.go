@@ -5,6 +5,7 @@ package tournament
 import (
 	"errors"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -36,4 +37,29 @@ func TestLockResults(t *testing.T) {
 		t.Fatalf("lock after the first was released: %v", err)
 	}
 	unlock2()
+}
+
+// Letting go of the lock releases it even while a copy of its file's
+// descriptor lives on, as in a process forked by another goroutine that
+// has not yet exec'd (the descriptor is close-on-exec, but until then the
+// child shares the lock).
+func TestUnlockWhileForkedCopyLives(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "results.jsonl.lock")
+	f, err := lockFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyFD, err := syscall.Dup(int(f.Fd())) // what a fork gives the child
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(copyFD)
+	if err := unlockFile(f); err != nil {
+		t.Fatal(err)
+	}
+	g, err := lockFile(name)
+	if err != nil {
+		t.Fatalf("lock after the first was released, a copy of its descriptor open: %v", err)
+	}
+	unlockFile(g)
 }

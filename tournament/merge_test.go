@@ -193,11 +193,15 @@ func TestMergeRefuses(t *testing.T) {
 	lostInstead.Records[0].Outcome, lostInstead.Records[0].Winner = match.WhiteWins.String(), lostInstead.Records[0].WhiteEngine
 	forfeited := shardInput(t, h, Shard{0, 3}, 1)
 	forfeited.Records[0].Forfeit, forfeited.Records[0].ForfeitBy = &otp.Forfeit{Reason: otp.ForfeitTimeout}, "white"
+	huge := mergeHeader() // an edited header: a schedule it cannot hold
+	huge.Rounds = 1 << 62
+	huge.Fingerprint = huge.ComputeFingerprint()
 	for _, c := range []struct {
 		name string
 		in   []MergeInput
 		want string
 	}{
+		{"rounds", []MergeInput{{Name: "huge.jsonl", Header: huge}}, "huge.jsonl: rounds 4611686018427387904 of 6 games each (3 engines, round-robin) make more than the 1000000 games"},
 		{"seed", []MergeInput{shardInput(t, h, Shard{0, 3}, 1), shardInput(t, other, Shard{1, 3}, 2)}, "shard-0 and shard-1 are results of different tournaments"},
 		{"seed named", []MergeInput{shardInput(t, h, Shard{0, 3}, 1), shardInput(t, other, Shard{1, 3}, 2)}, "seed 5 and 6"},
 		{"command", []MergeInput{shardInput(t, h, Shard{0, 3}, 1), shardInput(t, moved, Shard{1, 3}, 2)}, `engine c: "./c --x" (seed flag "") and "/opt/c --x"`},

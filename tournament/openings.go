@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/tcgothello/mcts/othello"
@@ -116,4 +117,29 @@ func ParseOpeningLines(r io.Reader, parse func(line string) (string, error)) ([]
 		return nil, errors.New("no openings")
 	}
 	return out, nil
+}
+
+// LoadOpenings reads the openings file at path, or the shipped set if
+// path is "".
+func LoadOpenings(path string) ([]Opening, error) {
+	if path == "" {
+		return DefaultOpenings()
+	}
+	return ReadOpeningsFile(path, "openings", ParseOpenings)
+}
+
+// ReadOpeningsFile reads the file at path with parse, which reads a
+// game's openings (ParseOpenings for Othello's); an error of parse names
+// the file as kind ("openings", "layouts").
+func ReadOpeningsFile(path, kind string, parse func(io.Reader) ([]Opening, error)) ([]Opening, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ops, err := parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s file %s: %w", kind, path, err)
+	}
+	return ops, nil
 }

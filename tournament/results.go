@@ -119,10 +119,14 @@ func (h *Header) ChangedCommands(now *Header) []string {
 
 // Schedule returns the schedule of the tournament h describes, as the
 // run that wrote it played it: Schedule over its openings, with no seed
-// for an engine that takes none.
+// for an engine that takes none. It refuses a tournament of more than
+// MaxGames games (CheckSize).
 func (h *Header) Schedule() ([]Pairing, error) {
 	mode, err := ParseMode(h.Mode)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckSize(mode, len(h.Engines), h.Rounds); err != nil {
 		return nil, err
 	}
 	openings := make([]Opening, len(h.Openings))

@@ -83,6 +83,41 @@ func Pairs(mode Mode, n int) [][2]int {
 	return pairs
 }
 
+// MaxGames bounds the games of a tournament's schedule, which is held in
+// memory whole (about 120 bytes a game): a million games is nineteen years
+// of one machine at the course's 10 s a move, far beyond any tournament,
+// and its schedule still fits in about 120 MB. A results file whose header
+// asks for more (an edited or corrupt rounds) is refused before anything
+// is allocated for it.
+const MaxGames = 1_000_000
+
+// gamesPerRound returns how many games a round of a tournament of n
+// engines plays: two a pair, one with each colour.
+func gamesPerRound(mode Mode, n int) int {
+	if n < 2 {
+		return 0
+	}
+	if mode == Gauntlet {
+		return 2 * (n - 1)
+	}
+	return n * (n - 1) // n(n-1)/2 pairs, two games each
+}
+
+// CheckSize returns an error when a tournament of n engines over rounds
+// rounds would schedule more than MaxGames games, nil otherwise. It
+// computes without overflowing, whatever rounds and n.
+func CheckSize(mode Mode, n, rounds int) error {
+	per := gamesPerRound(mode, n)
+	if rounds < 0 {
+		return fmt.Errorf("rounds %d: want 0 or more", rounds)
+	}
+	if per > 0 && rounds > MaxGames/per {
+		return fmt.Errorf("rounds %d of %d games each (%d engines, %s) make more than the %d games a tournament may hold",
+			rounds, per, n, mode, MaxGames)
+	}
+	return nil
+}
+
 // Schedule returns every game of a tournament of n engines over rounds
 // rounds. Round r plays the r-th opening of a seeded shuffle of openings
 // (starting the shuffle again when rounds outnumber openings) twice for

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -195,6 +196,42 @@ func TestScheduleNearbySeedsShareNoEngineSeed(t *testing.T) {
 					seen[z] = where
 				}
 			}
+		}
+	}
+}
+
+// TestCheckSize checks the bound against the schedules themselves: a
+// size CheckSize allows has as many games as rounds times its games a
+// round, and the first round beyond MaxGames is refused, as are rounds
+// whose product would overflow.
+func TestCheckSize(t *testing.T) {
+	openings := []Opening{{Moves: []othello.Move{othello.MoveAt(5, 4)}}}
+	for _, c := range []struct {
+		mode      Mode
+		n, rounds int
+	}{{RoundRobin, 2, 1}, {RoundRobin, 3, 2}, {RoundRobin, 5, 3}, {Gauntlet, 4, 2}, {Gauntlet, 2, 5}, {RoundRobin, 1, 4}, {RoundRobin, 3, 0}} {
+		if err := CheckSize(c.mode, c.n, c.rounds); err != nil {
+			t.Errorf("CheckSize(%v, %d, %d) = %v, want nil", c.mode, c.n, c.rounds, err)
+		}
+		if got, want := len(Schedule(c.mode, c.n, c.rounds, openings, 1)), c.rounds*gamesPerRound(c.mode, c.n); got != want {
+			t.Errorf("%v of %d engines, %d rounds: %d games scheduled, gamesPerRound says %d", c.mode, c.n, c.rounds, got, want)
+		}
+	}
+	for _, c := range []struct {
+		mode      Mode
+		n, rounds int
+		ok        bool
+	}{
+		{RoundRobin, 3, MaxGames / 6, true}, // 999,996 games
+		{RoundRobin, 3, MaxGames/6 + 1, false},
+		{Gauntlet, 3, MaxGames / 4, true}, // exactly MaxGames
+		{Gauntlet, 3, MaxGames/4 + 1, false},
+		{RoundRobin, 2000, 1, false}, // 3,998,000 games in one round
+		{RoundRobin, 4, math.MaxInt, false},
+		{RoundRobin, 4, -1, false},
+	} {
+		if err := CheckSize(c.mode, c.n, c.rounds); (err == nil) != c.ok {
+			t.Errorf("CheckSize(%v, %d, %d) = %v, want ok %v", c.mode, c.n, c.rounds, err, c.ok)
 		}
 	}
 }

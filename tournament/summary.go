@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"encoding/json"
 	"math"
+	"os"
 	"slices"
 	"time"
 )
@@ -96,4 +98,14 @@ func NewSummary(h Header, recs []Record, complete bool, end time.Time) Summary {
 			Score: 100 * p.Fraction(), Elo: finite(p.Elo()), EloLow: finite(lo), EloHigh: finite(hi)})
 	}
 	return s
+}
+
+// WriteFile writes the summary to path, indented JSON ending in a newline,
+// replacing the file.
+func (s *Summary) WriteFile(path string) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
 }

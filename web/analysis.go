@@ -16,6 +16,7 @@ import (
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // Source names in Evaluation.Source.
@@ -108,7 +109,7 @@ func evaluation(ply int, mover othello.Color, source string, ch otp.Choice) (Eva
 	if mover == othello.White {
 		forBlack = -1
 	}
-	if t.Proof != otp.ProofNone {
+	if t.Proof != thinking.ProofNone {
 		ev.Proof, ev.Score = t.Proof.String(), forBlack*t.Score
 		ev.Black = 0.5 + 0.5*float64(cmp.Compare(ev.Score, 0))
 		return ev, true
@@ -143,11 +144,11 @@ func (m *match) truncateEvals() {
 // reports, in square order. Moves that are not legal, and repeats, are
 // dropped: the page draws values only on the squares the person may play.
 // A search that reports no values gets the value of its chosen move alone.
-func squareValues(pos othello.Position, t otp.Thought) []SquareValue {
+func squareValues(pos othello.Position, t thinking.Thought) []SquareValue {
 	legal := pos.Moves()
 	vs := t.Values
 	if len(vs) == 0 {
-		vs = []otp.MoveValue{{Move: t.Move, WinRate: t.WinRate}}
+		vs = []thinking.MoveValue{{Move: t.Move, WinRate: t.WinRate}}
 	}
 	// A move never tried has a mean of nothing; but a search that tried
 	// none (an evaluation's 1-ply values) still valued every move.
@@ -167,11 +168,11 @@ func squareValues(pos othello.Position, t otp.Thought) []SquareValue {
 			sv.WinRate = &r
 		}
 		switch {
-		case v.Move == t.Move && t.Proof != otp.ProofNone:
+		case v.Move == t.Move && t.Proof != thinking.ProofNone:
 			// What the solver proved of its move outranks the tree.
 			sv.Proof, sv.Score = t.Proof.String(), t.Score
 		case v.Proven:
-			sv.Proof, sv.Score = otp.ProofWLD.String(), cmp.Compare(v.Outcome, 0)
+			sv.Proof, sv.Score = thinking.ProofWLD.String(), cmp.Compare(v.Outcome, 0)
 		}
 		bySquare[v.Move] = sv
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // valuer is a fake engine that values every legal move, with numbers a
@@ -35,32 +36,32 @@ func positionRate(pos othello.Position) float64 { return float64(pos.Empties()) 
 func moveRate(m othello.Move) float64           { return float64(m) / 64 }
 func moveVisits(m othello.Move) int64           { return int64(m) + 1 }
 
-func (v *valuer) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (v *valuer) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
 	if v.holdBlack && pos.Turn == othello.Black {
 		v.started <- g
 		<-ctx.Done()
 		v.ended <- ctx.Err()
-		return otp.Thought{}, ctx.Err()
+		return thinking.Thought{}, ctx.Err()
 	}
 	moves := pos.Moves()
 	if moves == 0 {
-		return otp.Thought{Move: othello.Pass}, nil
+		return thinking.Thought{Move: othello.Pass}, nil
 	}
 	m := othello.Move(bits.TrailingZeros64(moves))
-	t := otp.Thought{Move: m, Playouts: 1000, WinRate: positionRate(pos), PV: []othello.Move{m}, Summary: "valuer"}
+	t := thinking.Thought{Move: m, Playouts: 1000, WinRate: positionRate(pos), PV: []othello.Move{m}, Summary: "valuer"}
 	for b := moves; b != 0; b &= b - 1 {
 		sq := othello.Move(bits.TrailingZeros64(b))
-		t.Values = append(t.Values, otp.MoveValue{Move: sq, Visits: moveVisits(sq), WinRate: moveRate(sq)})
+		t.Values = append(t.Values, thinking.MoveValue{Move: sq, Visits: moveVisits(sq), WinRate: moveRate(sq)})
 	}
 	// What the page must not show: a repeat of a legal move with another
 	// value, an occupied square, the pass, no move at all.
 	occupied := othello.Move(bits.TrailingZeros64(pos.Black() | pos.White()))
 	t.Values = append(t.Values,
-		otp.MoveValue{Move: m, Visits: 5, WinRate: 0.99},
-		otp.MoveValue{Move: occupied, Visits: 5, WinRate: 0.5},
-		otp.MoveValue{Move: othello.Pass, Visits: 5, WinRate: 0.5},
-		otp.MoveValue{Move: othello.NoMove, Visits: 5, WinRate: 0.5})
+		thinking.MoveValue{Move: m, Visits: 5, WinRate: 0.99},
+		thinking.MoveValue{Move: occupied, Visits: 5, WinRate: 0.5},
+		thinking.MoveValue{Move: othello.Pass, Visits: 5, WinRate: 0.5},
+		thinking.MoveValue{Move: othello.NoMove, Visits: 5, WinRate: 0.5})
 	return t, nil
 }
 
@@ -362,8 +363,8 @@ func TestAnalyzeOnlyMove(t *testing.T) {
 // plot, black's expectation, by hand.
 func TestEvaluation(t *testing.T) {
 	d3 := othello.MoveAt(2, 3)
-	thought := func(rate float64, proof otp.Proof, score int) otp.Choice {
-		return otp.Choice{Move: d3, Searched: true, Thought: otp.Thought{Move: d3, WinRate: rate, Proof: proof, Score: score}}
+	thought := func(rate float64, proof thinking.Proof, score int) otp.Choice {
+		return otp.Choice{Move: d3, Searched: true, Thought: thinking.Thought{Move: d3, WinRate: rate, Proof: proof, Score: score}}
 	}
 	cases := []struct {
 		name  string
@@ -374,16 +375,16 @@ func TestEvaluation(t *testing.T) {
 		proof string
 		score int
 	}{
-		{"black's estimate", othello.Black, thought(0.75, otp.ProofNone, 0), true, 0.75, "", 0},
-		{"white's estimate", othello.White, thought(0.75, otp.ProofNone, 0), true, 0.25, "", 0},
-		{"white wins by 6", othello.White, thought(1, otp.ProofExact, 6), true, 0, "exact", -6},
-		{"black loses, proven", othello.Black, thought(0.4, otp.ProofWLD, -1), true, 0, "wld", -1},
-		{"white's proven draw", othello.White, thought(0.6, otp.ProofExact, 0), true, 0.5, "exact", 0},
-		{"proven, rate broken", othello.White, thought(nan(), otp.ProofWLD, -1), true, 1, "wld", 1},
-		{"rate broken", othello.Black, thought(nan(), otp.ProofNone, 0), false, 0, "", 0},
-		{"rate above 1", othello.Black, thought(1.5, otp.ProofNone, 0), false, 0, "", 0},
+		{"black's estimate", othello.Black, thought(0.75, thinking.ProofNone, 0), true, 0.75, "", 0},
+		{"white's estimate", othello.White, thought(0.75, thinking.ProofNone, 0), true, 0.25, "", 0},
+		{"white wins by 6", othello.White, thought(1, thinking.ProofExact, 6), true, 0, "exact", -6},
+		{"black loses, proven", othello.Black, thought(0.4, thinking.ProofWLD, -1), true, 0, "wld", -1},
+		{"white's proven draw", othello.White, thought(0.6, thinking.ProofExact, 0), true, 0.5, "exact", 0},
+		{"proven, rate broken", othello.White, thought(nan(), thinking.ProofWLD, -1), true, 1, "wld", 1},
+		{"rate broken", othello.Black, thought(nan(), thinking.ProofNone, 0), false, 0, "", 0},
+		{"rate above 1", othello.Black, thought(1.5, thinking.ProofNone, 0), false, 0, "", 0},
 		{"forced", othello.Black, otp.Choice{Move: d3}, false, 0, "", 0},
-		{"failed", othello.Black, otp.Choice{Move: d3, Searched: true, Err: errThinker, Thought: otp.Thought{Move: d3, WinRate: 0.5}}, false, 0, "", 0},
+		{"failed", othello.Black, otp.Choice{Move: d3, Searched: true, Err: errThinker, Thought: thinking.Thought{Move: d3, WinRate: 0.5}}, false, 0, "", 0},
 	}
 	for _, c := range cases {
 		ev, ok := evaluation(7, c.mover, sourceEngine, c.ch)
@@ -409,10 +410,10 @@ func TestSquareValues(t *testing.T) {
 	r := func(v float64) *float64 { return &v }
 	cases := []struct {
 		name string
-		t    otp.Thought
+		t    thinking.Thought
 		want []SquareValue
 	}{
-		{"tree search", otp.Thought{Move: sq("d3"), Values: []otp.MoveValue{
+		{"tree search", thinking.Thought{Move: sq("d3"), Values: []thinking.MoveValue{
 			{Move: sq("f5"), Visits: 5, WinRate: 0.9, Proven: true, Outcome: 1},
 			{Move: sq("e6"), Visits: 3, WinRate: nan()},
 			{Move: sq("d3"), Visits: 10, WinRate: 0.6},
@@ -423,12 +424,12 @@ func TestSquareValues(t *testing.T) {
 			{Move: "f5", Visits: 5, WinRate: r(0.9), Proof: "wld", Score: 1},
 			{Move: "e6", Visits: 3},
 		}},
-		{"an evaluation's values, no visits", otp.Thought{Move: sq("c4"), Values: []otp.MoveValue{
+		{"an evaluation's values, no visits", thinking.Thought{Move: sq("c4"), Values: []thinking.MoveValue{
 			{Move: sq("d3"), WinRate: 0.25}, {Move: sq("c4"), WinRate: 0.5},
 		}}, []SquareValue{{Move: "d3", WinRate: r(0.25)}, {Move: "c4", WinRate: r(0.5)}}},
-		{"the solver's exact win, no values", otp.Thought{Move: sq("f5"), WinRate: 1, Proof: otp.ProofExact, Score: 4},
+		{"the solver's exact win, no values", thinking.Thought{Move: sq("f5"), WinRate: 1, Proof: thinking.ProofExact, Score: 4},
 			[]SquareValue{{Move: "f5", WinRate: r(1), Proof: "exact", Score: 4}}},
-		{"the solver's exact win, every move proven", otp.Thought{Move: sq("f5"), WinRate: 1, Proof: otp.ProofExact, Score: 4, Values: []otp.MoveValue{
+		{"the solver's exact win, every move proven", thinking.Thought{Move: sq("f5"), WinRate: 1, Proof: thinking.ProofExact, Score: 4, Values: []thinking.MoveValue{
 			{Move: sq("f5"), WinRate: 1, Proven: true, Outcome: 1}, {Move: sq("d3"), WinRate: 1, Proven: true, Outcome: 1},
 			{Move: sq("c4"), WinRate: 0.5, Proven: true, Outcome: 0}, {Move: sq("e6"), WinRate: 0, Proven: true, Outcome: -1},
 		}}, []SquareValue{
@@ -437,10 +438,10 @@ func TestSquareValues(t *testing.T) {
 			{Move: "f5", WinRate: r(1), Proof: "exact", Score: 4},
 			{Move: "e6", WinRate: r(0), Proof: "wld", Score: -1},
 		}},
-		{"a proven loss for every move", otp.Thought{Move: sq("e6"), WinRate: 0.3, Proof: otp.ProofWLD, Score: -1, Values: []otp.MoveValue{
+		{"a proven loss for every move", thinking.Thought{Move: sq("e6"), WinRate: 0.3, Proof: thinking.ProofWLD, Score: -1, Values: []thinking.MoveValue{
 			{Move: sq("e6"), Visits: 8, WinRate: 0.3}, {Move: sq("d3"), Visits: 2, WinRate: 0.1, Proven: true, Outcome: -1},
 		}}, []SquareValue{{Move: "d3", Visits: 2, WinRate: r(0.1), Proof: "wld", Score: -1}, {Move: "e6", Visits: 8, WinRate: r(0.3), Proof: "wld", Score: -1}}},
-		{"an illegal move reported alone", otp.Thought{Move: sq("a1"), WinRate: 0.5}, []SquareValue{}},
+		{"an illegal move reported alone", thinking.Thought{Move: sq("a1"), WinRate: 0.5}, []SquareValue{}},
 	}
 	for _, c := range cases {
 		if got := squareValues(pos, c.t); !reflect.DeepEqual(got, c.want) {
@@ -452,8 +453,8 @@ func TestSquareValues(t *testing.T) {
 // TestAnalysisFailure analyses with a search that fails: the analysis says
 // why, shows no value, and the plot gets no point.
 func TestAnalysisFailure(t *testing.T) {
-	_, ts := startServer(t, thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
-		return otp.Thought{}, errThinker
+	_, ts := startServer(t, thinkerFunc(func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+		return thinking.Thought{}, errThinker
 	}))
 	before := getState(t, ts)
 	post(t, ts, "/api/analyze", "")

@@ -20,6 +20,7 @@ import (
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // TestRefusals sends every kind of bad request and checks the status, the
@@ -146,10 +147,10 @@ func TestNewGameDuringSearch(t *testing.T) {
 // level, not a failed search.
 func TestCancelledSearchLogged(t *testing.T) {
 	started := make(chan struct{}, 8)
-	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 		started <- struct{}{}
 		<-ctx.Done()
-		return otp.Thought{}, ctx.Err()
+		return thinking.Thought{}, ctx.Err()
 	})
 	core, logs := observer.New(zapcore.DebugLevel)
 	s, ts := serveWith(t, th, Options{ThinkTime: MaxThinkMillis * time.Millisecond, Logger: zap.New(core)})
@@ -193,7 +194,7 @@ func TestSettings(t *testing.T) {
 // context deadline and a copy of the game.
 func TestThinkDeadline(t *testing.T) {
 	got := make(chan time.Duration, 1)
-	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+	th := thinkerFunc(func(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 		d, ok := ctx.Deadline()
 		if !ok {
 			got <- -1
@@ -227,16 +228,16 @@ func TestSearchFailures(t *testing.T) {
 		th   thinkerFunc
 		msg  string
 	}{
-		{"error", func(context.Context, *othello.Game) (otp.Thought, error) {
-			return otp.Thought{}, errThinker
+		{"error", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{}, errThinker
 		}, "search exploded"},
-		{"illegal move", func(context.Context, *othello.Game) (otp.Thought, error) {
-			return otp.Thought{Move: othello.MoveAt(0, 0)}, nil
+		{"illegal move", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{Move: othello.MoveAt(0, 0)}, nil
 		}, "chose a1 (x y = 0 0), which is not legal"},
-		{"pass", func(context.Context, *othello.Game) (otp.Thought, error) {
-			return otp.Thought{Move: othello.Pass}, nil
+		{"pass", func(context.Context, *othello.Game) (thinking.Thought, error) {
+			return thinking.Thought{Move: othello.Pass}, nil
 		}, "chose pass (x y = 8 0), which is not legal"},
-		{"panic", func(context.Context, *othello.Game) (otp.Thought, error) {
+		{"panic", func(context.Context, *othello.Game) (thinking.Thought, error) {
 			panic("boom")
 		}, "the search panicked: boom"},
 	}
@@ -260,7 +261,7 @@ func TestSearchFailures(t *testing.T) {
 
 func TestWinRateOutOfRange(t *testing.T) {
 	for _, rate := range []float64{-0.5, 1.5, nan()} {
-		v := newThoughtView(othello.White, otp.Thought{Move: othello.MoveAt(2, 3), WinRate: rate})
+		v := newThoughtView(othello.White, thinking.Thought{Move: othello.MoveAt(2, 3), WinRate: rate})
 		if v.WinRate != nil {
 			t.Errorf("win rate %v shown as %v, want null", rate, *v.WinRate)
 		}
@@ -463,7 +464,7 @@ type stubborn struct {
 	release  chan struct{}
 }
 
-func (t *stubborn) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (t *stubborn) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	if t.inflight.Add(1) > 1 {
 		t.overlap.Store(true)
 	}
@@ -475,7 +476,7 @@ func (t *stubborn) Think(ctx context.Context, g *othello.Game) (otp.Thought, err
 
 // TestOneSearchAtATime abandons a search that does not return at once and
 // starts another: the thinker must not be called twice at the same time,
-// as otp.Thinker promises.
+// as thinking.Thinker promises.
 func TestOneSearchAtATime(t *testing.T) {
 	th := &stubborn{started: make(chan struct{}, 4), release: make(chan struct{})}
 	_, ts := startServer(t, th)
@@ -511,16 +512,16 @@ func TestRunBadThinker(t *testing.T) {
 // page's JSON, and that an unproven move says so.
 func TestProofShown(t *testing.T) {
 	for _, c := range []struct {
-		proof     otp.Proof
+		proof     thinking.Proof
 		score     int
 		wantProof string
 		wantScore int
 	}{
-		{otp.ProofExact, 6, "exact", 6},
-		{otp.ProofWLD, -1, "wld", -1},
-		{otp.ProofNone, 9, "", 0},
+		{thinking.ProofExact, 6, "exact", 6},
+		{thinking.ProofWLD, -1, "wld", -1},
+		{thinking.ProofNone, 9, "", 0},
 	} {
-		v := newThoughtView(othello.White, otp.Thought{Move: othello.MoveAt(2, 3), WinRate: 1, Proof: c.proof, Score: c.score})
+		v := newThoughtView(othello.White, thinking.Thought{Move: othello.MoveAt(2, 3), WinRate: 1, Proof: c.proof, Score: c.score})
 		b, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)

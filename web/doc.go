@@ -12,7 +12,7 @@
 // The Othello page: the server owns one game. The person plays one colour; the engine plays
 // the other in a goroutine, so that every request (a new game, an undo, a
 // poll) is answered while the engine thinks. The page drives the same
-// engine (an otp.Thinker) through the same move choice as the judge front
+// engine (an thinking.Thinker) through the same move choice as the judge front
 // end, otp.Chooser: forced moves without a search, a hard deadline, a legal
 // fallback when the search fails. Forced passes are played by the server
 // and announced in the state.

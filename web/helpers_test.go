@@ -16,20 +16,20 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/othello"
-	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // firstLegal is a fast fake engine: it plays the lowest legal square and
 // reports made-up statistics derived from the position.
 type firstLegal struct{}
 
-func (firstLegal) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (firstLegal) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	moves := g.Position().Moves()
 	if moves == 0 {
-		return otp.Thought{Move: othello.Pass}, nil
+		return thinking.Thought{Move: othello.Pass}, nil
 	}
 	m := othello.Move(bits.TrailingZeros64(moves))
-	return otp.Thought{
+	return thinking.Thought{
 		Move:     m,
 		Playouts: int64(100 * bits.OnesCount64(moves)),
 		WinRate:  0.25,
@@ -52,7 +52,7 @@ func newGated() *gated {
 	return &gated{started: make(chan *othello.Game, 16), release: make(chan struct{})}
 }
 
-func (t *gated) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (t *gated) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	t.started <- g
 	select {
 	case <-t.release:
@@ -64,10 +64,10 @@ func (t *gated) Think(ctx context.Context, g *othello.Game) (otp.Thought, error)
 // open lets every search, running or future, return.
 func (t *gated) open() { t.once.Do(func() { close(t.release) }) }
 
-// thinkerFunc adapts a function to otp.Thinker.
-type thinkerFunc func(ctx context.Context, g *othello.Game) (otp.Thought, error)
+// thinkerFunc adapts a function to thinking.Thinker.
+type thinkerFunc func(ctx context.Context, g *othello.Game) (thinking.Thought, error)
 
-func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (f thinkerFunc) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	return f(ctx, g)
 }
 
@@ -78,7 +78,7 @@ const testTimeout = 10 * time.Second
 // the end of the test. The think time is short for fast fakes, and the
 // longest possible for a gated one, so that its search ends when the test
 // says and not by the clock.
-func startServer(t *testing.T, th otp.Thinker) (*Server, *httptest.Server) {
+func startServer(t *testing.T, th thinking.Thinker) (*Server, *httptest.Server) {
 	t.Helper()
 	think := 20 * time.Millisecond
 	if _, ok := th.(*gated); ok {
@@ -89,7 +89,7 @@ func startServer(t *testing.T, th otp.Thinker) (*Server, *httptest.Server) {
 
 // serveWith serves a new Server with opt over httptest on 127.0.0.1:0,
 // closed at the end of the test.
-func serveWith(t *testing.T, th otp.Thinker, opt Options) (*Server, *httptest.Server) {
+func serveWith(t *testing.T, th thinking.Thinker, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
 	s, err := New(th, opt)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tcgothello/mcts/othello"
-	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // The screenshot of docs/ is taken by a test that runs only when asked:
@@ -100,7 +100,7 @@ func TestScreenshot(t *testing.T) {
 // chosen. It is no engine, but its numbers are real.
 type flatMC struct{}
 
-func (flatMC) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
+func (flatMC) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	start := time.Now()
 	pos := g.Position()
 	var moves []othello.Move
@@ -108,7 +108,7 @@ func (flatMC) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 		moves = append(moves, othello.Move(bits.TrailingZeros64(b)))
 	}
 	if len(moves) == 0 {
-		return otp.Thought{Move: othello.Pass}, nil
+		return thinking.Thought{Move: othello.Pass}, nil
 	}
 	wins := make([]float64, len(moves))
 	runs := make([]int64, len(moves))
@@ -122,14 +122,14 @@ func (flatMC) Think(ctx context.Context, g *othello.Game) (otp.Thought, error) {
 		total += int64(len(moves))
 	}
 	best := 0
-	values := make([]otp.MoveValue, len(moves))
+	values := make([]thinking.MoveValue, len(moves))
 	for i, m := range moves {
 		if wins[i]/float64(runs[i]) > wins[best]/float64(runs[best]) {
 			best = i
 		}
-		values[i] = otp.MoveValue{Move: m, Visits: runs[i], WinRate: wins[i] / float64(runs[i])}
+		values[i] = thinking.MoveValue{Move: m, Visits: runs[i], WinRate: wins[i] / float64(runs[i])}
 	}
-	return otp.Thought{
+	return thinking.Thought{
 		Move: moves[best], Playouts: total, WinRate: wins[best] / float64(runs[best]),
 		PV: []othello.Move{moves[best]}, Elapsed: time.Since(start), Summary: "flat Monte-Carlo stand-in",
 		Values: values,

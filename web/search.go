@@ -9,6 +9,7 @@ import (
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // settle plays what needs no decision, starts the engine's search if it is
@@ -108,7 +109,7 @@ func forcedThought(c othello.Color, m othello.Move) *ThoughtView {
 }
 
 // newThoughtView turns what the search found into what the page shows.
-func newThoughtView(c othello.Color, t otp.Thought) *ThoughtView {
+func newThoughtView(c othello.Color, t thinking.Thought) *ThoughtView {
 	v := &ThoughtView{
 		Move:          t.Move.String(),
 		Color:         c.String(),
@@ -117,7 +118,7 @@ func newThoughtView(c othello.Color, t otp.Thought) *ThoughtView {
 		ElapsedMillis: t.Elapsed.Milliseconds(),
 		Summary:       t.Summary,
 	}
-	if t.Proof != otp.ProofNone {
+	if t.Proof != thinking.ProofNone {
 		v.Proof, v.Score = t.Proof.String(), t.Score
 	}
 	// JSON cannot carry NaN or infinities; a rate outside 0..1 is a

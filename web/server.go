@@ -13,6 +13,7 @@ import (
 
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
+	"github.com/tcgothello/mcts/thinking"
 )
 
 // DefaultAddr is where Run and ListenAndServe listen when given an empty
@@ -85,7 +86,7 @@ type Server struct {
 // New returns a server for a new game at the start position, the person
 // playing black, with thinker choosing the engine's moves. It fails if the
 // thinker is nil or the think time is out of range.
-func New(thinker otp.Thinker, opt Options) (*Server, error) {
+func New(thinker thinking.Thinker, opt Options) (*Server, error) {
 	if thinker == nil {
 		return nil, errors.New("web server needs a thinker")
 	}
@@ -106,7 +107,7 @@ func New(thinker otp.Thinker, opt Options) (*Server, error) {
 	if s.log == nil {
 		s.log = zap.NewNop()
 	}
-	// The Chooser lets one Think run at a time (otp.Thinker's contract),
+	// The Chooser lets one Think run at a time (thinking.Thinker's contract),
 	// so a search started after an abandoned one waits for it to return.
 	s.chooser = otp.NewChooser(thinker, s.log)
 	s.base, s.shutdown = context.WithCancel(context.Background())
@@ -155,7 +156,7 @@ func (s *Server) Close() {
 // Run serves the page on addr (DefaultAddr if empty) with thinker choosing
 // the engine's moves, until ctx is cancelled: New and ListenAndServe in
 // one call, for the search program's --http flag.
-func Run(ctx context.Context, addr string, thinker otp.Thinker, opt Options) error {
+func Run(ctx context.Context, addr string, thinker thinking.Thinker, opt Options) error {
 	s, err := New(thinker, opt)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein/agent"
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"go.uber.org/zap"
 )
 
@@ -69,7 +70,7 @@ func runAgent(e env, name string, args []string) int {
 	}
 	var log *zap.Logger
 	if err == nil {
-		log, err = newLogger(*level, e.stderr)
+		log, err = consolelog.New(*level, e.stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "einstein %s: %v\nRun 'einstein %s --help' for the usage.\n", name, err, name)

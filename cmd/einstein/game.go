@@ -10,9 +10,10 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/einstein/agent"
 	"github.com/tcgothello/mcts/einstein/runner"
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"go.uber.org/zap"
 )
 
@@ -75,8 +76,6 @@ const (
 	// defaultRounds of agents only; with people the games go on until
 	// their input ends.
 	defaultRounds = 8
-	// defaultLimit is the course's time limit for a move.
-	defaultLimit = 10 * time.Second
 )
 
 // gameOptions is the command line of einstein game.
@@ -104,7 +103,7 @@ func parseGame(args []string) (gameOptions, error) {
 	fs.IntVarP(&o.rounds, "rounds", "r", defaultRounds, "number of rounds")
 	fs.Uint64VarP(&o.seed, "seed", "s", 0, "seed of the boards")
 	fs.StringVarP(&o.logFile, "log", "l", "", "record of the rounds")
-	fs.DurationVar(&o.limit, "limit", defaultLimit, "time for a move")
+	fs.DurationVar(&o.limit, "limit", agent.CourseLimit, "time for a move")
 	fs.StringVar(&o.level, "log-level", defaultLogLevel, "least level of the log lines")
 	limits := engineproc.AddFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -136,17 +135,6 @@ func parseGame(args []string) (gameOptions, error) {
 	return o, nil
 }
 
-// player is one of the two players of the games and its record.
-type player struct {
-	n    int // 1 or 2
-	seat runner.Seat
-	// wins and rounds count the rounds won and played, by colour.
-	wins, rounds [3]int
-}
-
-// label names the player in results: "random (player 1)".
-func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.Name(), p.n) }
-
 // runGame is einstein game.
 func runGame(ctx context.Context, e env, args []string) int {
 	o, err := parseGame(args)
@@ -155,10 +143,10 @@ func runGame(ctx context.Context, e env, args []string) int {
 		return exitOK
 	}
 	// The agents' stderr and the log share the runner's stderr.
-	e.stderr = syncWriter(e.stderr)
+	e.stderr = consolelog.Shared(e.stderr)
 	var log *zap.Logger
 	if err == nil {
-		log, err = newLogger(o.level, e.stderr)
+		log, err = consolelog.New(o.level, e.stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "einstein game: %v\nRun 'einstein game --help' for the usage.\n", err)
@@ -174,84 +162,47 @@ func runGame(ctx context.Context, e env, args []string) int {
 	if o.people < 2 {
 		host.Log(log)
 	}
-	var players [2]*player
-	var people *terminal
+	series := runner.Series{Rounds: o.rounds, Seed: o.seed, Limit: o.limit}
+	var people *runner.Terminal
 	if o.people > 0 {
-		people = newTerminal(e.stdin, e.stdout)
+		people = runner.NewTerminal(e.stdin, e.stdout)
+		series.Show = people.Show
 	}
-	for i := range players {
-		players[i] = &player{n: i + 1}
+	for i := range series.Seats {
 		if i < o.people {
-			players[i].seat = &human{n: i + 1, term: people}
+			series.Seats[i] = runner.NewPerson(i+1, people)
 			continue
 		}
 		spec := o.agents[i-o.people]
-		s, err := newProcSeat(spec, i, o, e, host, log)
+		argv, err := runner.AgentCommand(spec, e.self, o.seed, i)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "einstein game: agent %q: %v\n", spec, err)
 			return exitUsage
 		}
-		players[i].seat = s
+		series.Seats[i] = runner.NewAgentSeat(spec, argv, e.stderr, host, log)
 	}
 	defer func() {
-		for _, p := range players {
-			p.seat.Close()
+		for _, s := range series.Seats {
+			s.Close()
 		}
 	}()
 
-	var record *os.File
 	if o.logFile != "" {
-		if record, err = os.Create(o.logFile); err != nil {
+		record, err := os.Create(o.logFile)
+		if err != nil {
 			fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
 			return exitError
 		}
 		defer record.Close()
 		fmt.Fprintf(record, "# einstein game, seed %d\n", o.seed)
+		series.Record = record
 	}
-
-	fmt.Fprintf(e.stdout, "seed %d\n", o.seed)
-	boards := rand.NewPCG(o.seed, 0)
-	code := exitOK
-	played := 0
-	for n := 1; o.rounds == 0 || n <= o.rounds; n++ {
-		red, blue := players[0], players[1]
-		if n%2 == 0 {
-			red, blue = blue, red
-		}
-		l := einstein.RandomLayout(boards)
-		var show func(einstein.Position, string)
-		if people != nil {
-			show = people.show
-		}
-		res := runner.PlayRound(ctx, l, [3]runner.Seat{einstein.Red: red.seat, einstein.Blue: blue.seat}, o.limit, show)
-		head := fmt.Sprintf("round %d: red %s, blue %s, layout %v", n, red.label(), blue.label(), l)
-		if res.Abandoned != "" {
-			fmt.Fprintf(e.stdout, "%s: %s\n", head, res.Abandoned)
-			if ctx.Err() != nil {
-				code = exitError
-			}
-			break
-		}
-		played++
-		winner := red
-		if res.Winner == einstein.Blue {
-			winner = blue
-		}
-		red.rounds[einstein.Red]++
-		blue.rounds[einstein.Blue]++
-		winner.wins[res.Winner]++
-		fmt.Fprintf(e.stdout, "%s: %v %s wins, %s, %d plies\n", head, res.Winner, winner.label(), res.Reason, len(res.Moves))
-		if record != nil {
-			if err := runner.WriteRecord(record, n, l, red.label(), blue.label(), res); err != nil {
-				fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
-				return exitError
-			}
-		}
+	switch err := series.Play(ctx, e.stdout); {
+	case errors.Is(err, runner.ErrInterrupted):
+		return exitError
+	case err != nil:
+		fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
+		return exitError
 	}
-	for _, p := range players {
-		fmt.Fprintf(e.stdout, "%s: %d of %d rounds won (as red %d of %d, as blue %d of %d)\n", p.label(),
-			p.wins[einstein.Red]+p.wins[einstein.Blue], played,
-			p.wins[einstein.Red], p.rounds[einstein.Red], p.wins[einstein.Blue], p.rounds[einstein.Blue])
-	}
-	return code
+	return exitOK
 }

@@ -22,6 +22,11 @@ import (
 	"syscall"
 )
 
+// defaultLogLevel keeps the programs quiet unless something goes wrong:
+// the runner's stdout is its results, an agent's stdout is the protocol,
+// and a thousand rounds should not print thousands of lines to stderr.
+const defaultLogLevel = "warn"
+
 // Exit statuses.
 const (
 	exitOK    = 0

@@ -5,28 +5,13 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/einstein/agent"
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"go.uber.org/zap"
 )
-
-// courseLimit is the course's time limit for a move.
-const courseLimit = 10 * time.Second
-
-// thinkMargin is what the agent keeps back of the course's limit by
-// default. The runner counts from its write of the opponent's move to the
-// arrival of ours; the search's own clock does not see the pipes, the
-// process waiting for a CPU on a loaded machine (the course runs both
-// agents and the runner on one host), or a garbage collection between the
-// search and the write. The search itself stops within a millisecond of
-// its deadline, so the margin is for the machine.
-const thinkMargin = time.Second
-
-// defaultThink is the default think time of a move.
-const defaultThink = courseLimit - thinkMargin
 
 // mctsOptions is the command line of the Monte-Carlo agent.
 type mctsOptions struct {
@@ -35,10 +20,11 @@ type mctsOptions struct {
 }
 
 // defaultMCTSOptions returns the agent's options before any flag: the
-// agent package's defaults, thinking defaultThink a move.
+// agent package's defaults, thinking the course's limit less the
+// agent's margin a move.
 func defaultMCTSOptions() mctsOptions {
 	o := mctsOptions{agent: agent.DefaultOptions(), level: defaultLogLevel}
-	o.agent.Think = defaultThink
+	o.agent.Think = agent.CourseLimit - agent.ThinkMargin
 	return o
 }
 
@@ -60,7 +46,7 @@ func newMCTSFlags(o *mctsOptions, help *bool) *pflag.FlagSet {
 	mctsflag.Register(fs, &o.agent.Config, mctsflag.Spec{
 		Flags: []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Pruning, mctsflag.PruneMinVisits},
 	})
-	fs.Var(policyValue{&o.agent.Policy}, "playout",
+	fs.Var(mctsflag.Enum(&o.agent.Policy, "uniform|win-first", agent.ParsePolicy), "playout",
 		"playout policy: win-first (take a win in one when there is one, else a random move) or "+
 			"uniform (every move alike)")
 	fs.Uint64Var(&o.agent.Config.Seed, "seed", o.agent.Config.Seed,
@@ -89,8 +75,8 @@ func parseMCTS(args []string) (mctsOptions, error) {
 	if !fs.Changed("seed") {
 		o.agent.Config.Seed = rand.Uint64()
 	}
-	if o.agent.Think > courseLimit {
-		return o, fmt.Errorf("--time %v: want at most the course's limit, %v", o.agent.Think, courseLimit)
+	if o.agent.Think > agent.CourseLimit {
+		return o, fmt.Errorf("--time %v: want at most the course's limit, %v", o.agent.Think, agent.CourseLimit)
 	}
 	if err := o.agent.Validate(); err != nil {
 		return o, err
@@ -107,7 +93,7 @@ func runMCTS(e env, args []string) int {
 	}
 	var log *zap.Logger
 	if err == nil {
-		log, err = newLogger(o.level, e.stderr)
+		log, err = consolelog.New(o.level, e.stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "einstein: %v\nRun 'einstein --help' for the usage.\n", err)
@@ -128,18 +114,4 @@ func runMCTS(e env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// policyValue is a pflag.Value for the playout policy.
-type policyValue struct{ p *agent.Policy }
-
-func (v policyValue) String() string { return v.p.String() }
-func (v policyValue) Type() string   { return "uniform|win-first" }
-func (v policyValue) Set(s string) error {
-	p, err := agent.ParsePolicy(s)
-	if err != nil {
-		return err
-	}
-	*v.p = p
-	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,14 +8,13 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/tcgothello/mcts/internal/atomicfile"
-	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/records"
 )
 
-// This file is judge convert: it turns the records of matches and
-// tournaments written before the judge could write GGF (--record-format
-// ggf) into GGF, through the same writer, match.WriteGGF; package records
-// reads them.
+// This file is judge convert's command line: it turns the records of
+// matches and tournaments written before the judge could write GGF
+// (--record-format ggf) into GGF through package records, which reads
+// them and writes their games as the judge does.
 
 // convertOptions is the command line of judge convert.
 type convertOptions struct {
@@ -100,60 +98,31 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parsed(err, "judge convert", stderr); !ok {
 		return code
 	}
-	var out bytes.Buffer
-	written, skipped := 0, 0
+	note := func(s string) { fmt.Fprintf(stderr, "judge convert: %s\n", s) }
+	var games records.GGF
 	for _, name := range o.files {
 		data, err := readInput(name, stdin)
 		if name == "-" {
 			name = "stdin" // for messages
 		}
+		if err == nil {
+			err = games.Add(name, data, note)
+		}
 		if err != nil {
-			fmt.Fprintf(stderr, "judge convert: %v\n", err)
+			note(err.Error())
 			return 2
-		}
-		games, notes, err := records.Read(data)
-		if err != nil {
-			fmt.Fprintf(stderr, "judge convert: %s%v\n", where(name, err), err)
-			return 2
-		}
-		for _, n := range notes {
-			fmt.Fprintf(stderr, "judge convert: %s:%d: %s\n", name, n.Line, n.Text)
-		}
-		for i := range games {
-			g := &games[i]
-			if !g.Game.Played {
-				skipped++
-				fmt.Fprintf(stderr, "judge convert: %s:%d: %s (%s vs %s) not played (%s): skipped\n",
-					name, g.Line, g.Label, g.Game.Black, g.Game.White, g.Game.Note)
-				continue
-			}
-			if err := match.WriteGGF(&out, &g.Game); err != nil {
-				fmt.Fprintf(stderr, "judge convert: %s:%d: %s: %v\n", name, g.Line, g.Label, err)
-				return 2
-			}
-			written++
 		}
 	}
-	if err := writeOutput(o.output, out.Bytes(), stdout); err != nil {
-		fmt.Fprintf(stderr, "judge convert: %v\n", err)
+	if err := writeOutput(o.output, games.Bytes(), stdout); err != nil {
+		note(err.Error())
 		return 1
 	}
-	fmt.Fprintf(stderr, "judge convert: %s written, %s not played skipped\n", countOf(written, "game"), countOf(skipped, "game"))
+	note(fmt.Sprintf("%s written, %s not played skipped", countOf(games.Written, "game"), countOf(games.Skipped, "game")))
 	return 0
 }
 
-// where returns "FILE:LINE: " for an error at a line of name, "FILE: " for
-// one about the whole file.
-func where(name string, err error) string {
-	var le *records.LineError
-	if errors.As(err, &le) && le.Line > 0 {
-		return fmt.Sprintf("%s:%d: ", name, le.Line)
-	}
-	return name + ": "
-}
-
 // readInput reads the file name whole, or stdin for "-" (once: a second
-// "-" finds it empty, which Read refuses as empty).
+// "-" finds it empty, which records refuses as empty).
 func readInput(name string, stdin io.Reader) ([]byte, error) {
 	if name == "-" {
 		return io.ReadAll(stdin)

@@ -13,11 +13,12 @@ import (
 
 	"github.com/tcgothello/mcts/match/matchtest"
 	"github.com/tcgothello/mcts/othello"
-	"github.com/tcgothello/mcts/tournament"
 )
 
 // convertData is where the records of real runs live, beside package
-// records, which reads them (records/read_test.go says what they hold).
+// records, which reads and converts them (records/read_test.go says what
+// they hold, records/ggf_test.go checks each conversion against its
+// golden file); the tests here check the command around it.
 const convertData = "../../records/testdata"
 
 // runConvertCmd runs judge convert in-process.
@@ -43,102 +44,6 @@ func parseGGFLines(t *testing.T, out string) []othello.GGF {
 		games = append(games, r)
 	}
 	return games
-}
-
-// TestConvertGolden converts each record of the real runs and compares
-// the output with the golden file byte for byte, and stderr's notes with
-// the games each record holds unplayed, at their lines.
-func TestConvertGolden(t *testing.T) {
-	for _, c := range []struct {
-		file    string
-		golden  string
-		skipped []string
-	}{
-		{"tournament.jsonl", "tournament.ggf", []string{"tournament.jsonl:6: game 5 (uct vs gone) not played", "tournament.jsonl:7: game 6 (gone vs uct) not played"}},
-		{"tournament.json", "tournament.ggf", []string{"tournament.json:262: game 5 (uct vs gone)", "tournament.json:291: game 6 (gone vs uct)"}},
-		{"tournament.txt", "tournament-nodate.ggf", []string{"tournament.txt:34: game 5 (uct vs gone)", "tournament.txt:41: game 6 (gone vs uct)"}},
-		{"match.json", "match.ggf", nil},
-		{"match.txt", "match.ggf", nil},
-		{"forfeit.json", "forfeit.ggf", []string{"forfeit.json:56: round 2 (slow vs uct) not played (player 2 (slow) is out since round 1: timeout): skipped", "forfeit.json:72: round 3 (uct vs slow)"}},
-		{"forfeit.txt", "forfeit.ggf", []string{"forfeit.txt:11: round 2 (slow vs uct)", "forfeit.txt:17: round 3 (uct vs slow)"}},
-	} {
-		r := runConvertCmd(filepath.Join(convertData, c.file))
-		if r.code != 0 {
-			t.Errorf("%s: status %d; stderr:\n%s", c.file, r.code, r.stderr)
-			continue
-		}
-		golden := filepath.Join(convertData, c.golden)
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.stdout != string(want) {
-			t.Errorf("%s: output\n%s\nwant (%s)\n%s", c.file, r.stdout, c.golden, want)
-		}
-		notes := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-		if len(notes) != len(c.skipped)+1 {
-			t.Errorf("%s: stderr\n%s\nwant a note for each of %q and a count", c.file, r.stderr, c.skipped)
-			continue
-		}
-		for i, s := range c.skipped {
-			if !strings.HasPrefix(notes[i], "judge convert: "+convertData+"/"+s) || !strings.HasSuffix(notes[i], ": skipped") {
-				t.Errorf("%s: note %q, want it to start with %q and end with \": skipped\"", c.file, notes[i], s)
-			}
-		}
-		if games := len(parseGGFLines(t, r.stdout)); !strings.HasSuffix(r.stderr, "judge convert: "+countOf(games, "game")+" written, "+countOf(len(c.skipped), "game")+" not played skipped\n") {
-			t.Errorf("%s: stderr ends\n%s\nwant the count of %d written, %d skipped", c.file, r.stderr, games, len(c.skipped))
-		}
-	}
-}
-
-// TestConvertRoundTrip reads the GGF converted from a real results file
-// back, and compares each game with its record read by the tournament's
-// own reader: the same players, date, moves and result (black's disc
-// difference, or ±64 with the flag of the forfeit), every game played
-// there once, in order.
-func TestConvertRoundTrip(t *testing.T) {
-	path := filepath.Join(convertData, "tournament.jsonl")
-	r := runConvertCmd(path)
-	if r.code != 0 {
-		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
-	}
-	games := parseGGFLines(t, r.stdout)
-	_, recs := readResults(t, path)
-	var played []tournament.Record
-	for _, rec := range recs {
-		if rec.Played {
-			played = append(played, rec)
-		}
-	}
-	if len(games) != len(played) || len(played) != 4 {
-		t.Fatalf("%d games converted, want the %d played", len(games), len(played))
-	}
-	timeouts := 0
-	for i, g := range games {
-		rec := played[i]
-		replay, err := g.Game()
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := othello.GGFResult(rec.Score)
-		if rec.Forfeit != nil {
-			// Hand-written: the winner's full margin, t for a timeout.
-			want = map[string]string{"black": "-64.00:t", "white": "+64.00:t"}[rec.ForfeitBy]
-			timeouts++
-		}
-		if g.Black != rec.Black || g.White != rec.White || g.Date != rec.Start.Format("2006.01.02_15:04:05.UTC") ||
-			othello.FormatMoves(replay.Moves()) != rec.Moves || g.Result != want || g.Start != othello.Start() || g.Place != "tcgothello judge" {
-			t.Errorf("game %d read back as %+v; want %s vs %s on %v, moves %s, result %s", rec.Game, g, rec.Black, rec.White, rec.Start, rec.Moves, want)
-		}
-		for _, m := range g.Moves {
-			if m.HasTime || m.HasEval {
-				t.Errorf("game %d: move %v has a time or an evaluation, which no record holds", rec.Game, m)
-			}
-		}
-	}
-	if timeouts != 2 {
-		t.Errorf("%d games lost by a timeout, want the 2 of the slow engine", timeouts)
-	}
 }
 
 // withoutDates returns games without what differs between two runs of the

@@ -15,24 +15,6 @@ import (
 	"time"
 )
 
-// buildPrograms builds judge and search into a temporary directory.
-func buildPrograms(t *testing.T) (judge, search string) {
-	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("the go command is not on PATH")
-	}
-	dir := t.TempDir()
-	for _, name := range []string{"judge", "search"} {
-		cmd := exec.Command(goBin, "build", "-o", filepath.Join(dir, name), "./cmd/"+name)
-		cmd.Dir = filepath.Join("..", "..")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build ./cmd/%s: %v\n%s", name, err, out)
-		}
-	}
-	return filepath.Join(dir, "judge"), filepath.Join(dir, "search")
-}
-
 var resultRE = regexp.MustCompile(`\ANAME:(\S+) QUIT:1 WIN:(\d+) LOSE:(\d+) DRAW:(\d+)\nNAME:(\S+) QUIT:1 WIN:(\d+) LOSE:(\d+) DRAW:(\d+)\ntime stamp: \d\d:\d\d:\d\d\n\z`)
 
 // checkResult checks a clean 2-round match between engines one and two.
@@ -64,10 +46,15 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both programs")
 	}
-	judgeBin, searchBin := buildPrograms(t)
-	// A small playout budget keeps each move to milliseconds.
+	// Mostly waiting, on a build or on the engines, under limits with
+	// time to spare: it runs beside the other tests that wait.
+	t.Parallel()
+	judgeBin, searchBin := builtProgram(t, "judge"), builtProgram(t, "search")
+	// A small playout budget keeps each move to milliseconds, and so does
+	// the endgame solver from 12 empty squares: from the 20 that the 2 s
+	// think time chooses, its proofs took most of the match, 8 s of 9.
 	engine := func(name string, seed int) []string {
-		return []string{"--name", name, "--playouts", "300", "--seed", strconv.Itoa(seed), "--time", "2s"}
+		return []string{"--name", name, "--playouts", "300", "--solve-empties", "12", "--seed", strconv.Itoa(seed), "--time", "2s"}
 	}
 
 	t.Run("engines started by the judge", func(t *testing.T) {

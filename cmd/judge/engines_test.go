@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/killallgo/console/consoletest"
 	"github.com/tcgothello/mcts/match/matchtest"
 )
@@ -47,7 +46,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "fake engine: want NAME MODE [--seed N] IP PORT, got %q\n", os.Args[2:])
 		os.Exit(2)
 	}
-	os.Exit(m.Run())
+	// A fake engine is this test binary; built with -race it would sleep a
+	// second at exit (the race detector's default), a second per game. Set
+	// here, for every test, rather than by each (t.Setenv), so that the
+	// tournament tests may run in parallel.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	code := m.Run()
+	os.RemoveAll(programDir()) // the programs built for the tests
+	os.Exit(code)
 }
 
 func fakeEngineMain(name, mode, ip, port string) int {
@@ -116,64 +122,9 @@ func fakeEngine(t *testing.T, name, mode string) string {
 	return fmt.Sprintf("%s fake-engine %s %s", exe, name, mode)
 }
 
-func TestJudgeStartsEngines(t *testing.T) {
-	dir := t.TempDir()
-	start := time.Now()
-	r := runJudge(t, []string{"--engine", fakeEngine(t, "alice", "good"), "--engine", fakeEngine(t, "bob", "linger"),
-		"--engine-log-dir", dir, "0"}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
-	}
-	checkOutput(t, r.stdout, referenceLines("alice", "bob", 2), start)
-	for n, name := range []string{"alice", "bob"} {
-		log, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("engine%d.log", n+1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := "fake engine " + name + " on stderr"; !strings.Contains(string(log), want) {
-			t.Errorf("engine%d.log = %q, want it to hold %q", n+1, log, want)
-		}
-	}
-	if !strings.Contains(r.stderr, "killing it") {
-		t.Errorf("the lingering engine was not killed:\n%s", r.stderr)
-	}
-	if took := time.Since(start); took > engineproc.StopGrace+10*time.Second {
-		t.Errorf("the judge took %v, want the lingering engine killed after %v", took, engineproc.StopGrace)
-	}
-}
-
-// With --engine, the first engine is player 1 even when it connects after
-// the second, and after half the connect time (which the judge once gave
-// it alone, seating whoever came first after that).
-func TestJudgeEngineSeatsFollowFlags(t *testing.T) {
-	r := runJudge(t, []string{"--connect-time", "6s", "--engine", fakeEngine(t, "alice", "late:3500ms"),
-		"--engine", fakeEngine(t, "bob", "good"), "--engine-log-dir", t.TempDir(), "0", "1"}, nil)
-	if r.code != 0 {
-		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
-	}
-	checkOutput(t, r.stdout, referenceLines("alice", "bob", 1), time.Time{})
-	if !strings.Contains(r.stderr, "round 1/1: alice (black)") {
-		t.Errorf("alice, player 1, did not have black in round 1:\n%s", r.stderr)
-	}
-}
-
-// An engine that dies without connecting loses every round, and costs the
-// other engine none of its connect time.
-func TestJudgeEngineExits(t *testing.T) {
-	r := runJudge(t, []string{"--connect-time", "20s", "--engine", fakeEngine(t, "alice", "exit"), "--engine", fakeEngine(t, "bob", "good"),
-		"--engine-log-dir", t.TempDir(), "0"}, nil)
-	// The match ran, but alice never played: status 1, with the reason.
-	if r.code != 1 || !strings.Contains(r.stderr, "match played without a player") {
-		t.Fatalf("status %d, want 1 and the match played without a player; stderr:\n%s", r.code, r.stderr)
-	}
-	checkOutput(t, r.stdout, "NAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\nNAME:bob QUIT:1 WIN:2 LOSE:0 DRAW:0\n", time.Time{})
-	for _, want := range []string{"engine exited before connecting", `"status": "exit status 3"`,
-		`"last_output": ["fake engine alice on stderr", "fake engine pid `, "exited before connecting: exit status 3"} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
-		}
-	}
-}
+// The tests of hosting a match with the engines the judge starts (their
+// logs, seats, exits, accounting) are match's (match/host_test.go); those
+// here check the command line around it.
 
 // A missing engine program is found before anything starts: no engine
 // is started, no port taken.

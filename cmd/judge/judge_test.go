@@ -19,8 +19,11 @@ import (
 )
 
 // fastArgs are the limits of in-process tests: short, so that a forfeit is
-// quick, and ample for a fake engine that answers in microseconds.
-var fastArgs = []string{"--host", "127.0.0.1", "--connect-time", "1s", "--genmove-time", "400ms", "--reply-time", "300ms"}
+// quick, and ample for a fake engine that answers in microseconds. The
+// connect time is 5 s, which a test that waits it out shortens: engines
+// started as processes (--engine) took over 1 s to connect on a loaded
+// machine.
+var fastArgs = []string{"--host", "127.0.0.1", "--connect-time", "5s", "--genmove-time", "400ms", "--reply-time", "300ms"}
 
 type judgeRun struct {
 	code           int
@@ -165,12 +168,13 @@ func TestJudgeForfeits(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
+		args   []string // before PORT
 		e1, e2 *matchtest.Engine
 		lines  string
 		logged []string
 		code   int // 1 when a player never played a game
 	}{
-		{name: "never connects", e1: &matchtest.Engine{Name: "alice"},
+		{name: "never connects", e1: &matchtest.Engine{Name: "alice"}, args: []string{"--connect-time", "1s"},
 			lines:  "NAME:alice QUIT:1 WIN:2 LOSE:0 DRAW:0\nNAME:unknown QUIT:0 WIN:0 LOSE:2 DRAW:0\n",
 			logged: []string{`"reason": "no connection"`, "match played without a player"}, code: 1},
 		{name: "says nothing", e1: &matchtest.Engine{Name: "alice", Behave: func(matchtest.Call) matchtest.Action { return matchtest.Action{} }},
@@ -186,8 +190,9 @@ func TestJudgeForfeits(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each waits out a limit: a connect time, a reply time
 			before := time.Now()
-			r := runJudge(t, []string{"0"}, startEngines(t, tc.e1, tc.e2))
+			r := runJudge(t, append(tc.args, "0"), startEngines(t, tc.e1, tc.e2))
 			if r.code != tc.code {
 				t.Fatalf("status %d, want %d; stderr:\n%s", r.code, tc.code, r.stderr)
 			}

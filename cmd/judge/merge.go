@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -92,49 +90,26 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "judge tournament merge: %v\n", err)
 		return code
 	}
-	inputs := make([]tournament.MergeInput, 0, len(o.files))
-	for _, name := range o.files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return fail(2, err)
-		}
-		h, recs, err := tournament.ReadResults(bytes.NewReader(data))
-		if err != nil {
-			return fail(2, fmt.Errorf("%s: %w", name, err))
-		}
-		inputs = append(inputs, tournament.MergeInput{Name: name, Header: h, Records: recs})
+	inputs, err := tournament.ReadMergeInputs(o.files)
+	if err != nil {
+		return fail(2, err)
 	}
 	m, err := tournament.Merge(inputs)
 	if err != nil {
 		return fail(2, err)
 	}
 	if o.results != "" {
-		if err := checkMergeOutput(o.results, o.files, m.Header.Fingerprint); err != nil {
+		if err := tournament.CheckMergeOutput(o.results, o.files, m.Header.Fingerprint); err != nil {
 			return fail(2, err)
 		}
 	}
 	names := m.Header.Names()
-	counted, test, complete := m.Records, (*tournament.SPRTResult)(nil), len(m.Missing) == 0
-	if t := m.Header.SPRTTest; t != nil {
-		// A single run plays in game order and stops where the test
-		// decides: count the games up to there, if no game before is
-		// missing.
-		prefix := counted
-		if len(m.Missing) > 0 {
-			prefix = counted[:countBefore(counted, m.Missing[0])]
-		}
-		n := t.SequentialCut(prefix, 0, 1)
-		if r := t.Result(tournament.CountPairs(prefix[:n], 0, 1)); r.Decided() {
-			counted, complete = prefix[:n], true
-		}
-		r := t.Result(tournament.CountPairs(counted, 0, 1))
-		test = &r
-	}
+	counted, test, complete := m.Counted()
 	what := fmt.Sprintf("%d of %d games", len(counted), len(m.Schedule))
 	if !complete {
 		what += fmt.Sprintf(", INCOMPLETE: %s missing", countOf(len(m.Missing), "game"))
 	}
-	writeFinal(stdout, names, counted, what, test, complete && len(counted) == len(m.Schedule), o.showResources)
+	tournament.WriteFinal(stdout, names, counted, what, test, complete && len(counted) == len(m.Schedule), o.showResources)
 
 	fmt.Fprintf(stderr, "judge tournament merge: %s, %s of %d, %s dropped\n", countOf(len(o.files), "file"),
 		countOf(len(m.Records), "game"), len(m.Schedule), countOf(m.Duplicates, "identical duplicate"))
@@ -153,11 +128,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if o.jsonFile != "" {
 		s := tournament.NewSummary(m.Header, counted, complete, time.Now())
 		s.SPRT = test
-		if err := writeJSON(o.jsonFile, s); err != nil {
+		if err := s.WriteFile(o.jsonFile); err != nil {
 			return fail(1, err)
 		}
 	}
-	if absent := neverPlayed(names, counted); len(absent) > 0 {
+	if absent := tournament.NeverPlayed(names, counted); len(absent) > 0 {
 		fmt.Fprintf(stderr, "judge tournament merge: never played a game: %s\n", strings.Join(absent, ", "))
 		return 1
 	}
@@ -165,41 +140,4 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// countBefore returns how many of recs, sorted by game, come before game.
-func countBefore(recs []tournament.Record, game int) int {
-	n := 0
-	for n < len(recs) && recs[n].Game < game {
-		n++
-	}
-	return n
-}
-
-// checkMergeOutput refuses an output path that is one of the inputs, or an
-// existing file that is not a results file of the tournament fingerprint
-// (an earlier merge's output is replaced): a merge never changes its
-// inputs, nor overwrites what it did not write.
-func checkMergeOutput(path string, inputs []string, fingerprint string) error {
-	out, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	for _, in := range inputs {
-		if fi, err := os.Stat(in); err == nil && os.SameFile(fi, out) {
-			return fmt.Errorf("--results %s is one of the files to merge: name a new file", path)
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	h, _, err := tournament.ReadResults(f)
-	if err != nil || h.ComputeFingerprint() != fingerprint {
-		return fmt.Errorf("--results %s exists and is not a results file of this tournament: name another, or remove it", path)
-	}
-	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/plural"
 	"github.com/tcgothello/mcts/match"
 )
 
@@ -196,9 +197,4 @@ func checkLimits(lim match.Limits) error {
 }
 
 // countOf says n of a noun in English: "1 time", "3 times".
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func countOf(n int, noun string) string { return plural.Of(n, noun) }

@@ -56,6 +56,7 @@ func TestJudgeKillsWrappedEngine(t *testing.T) {
 
 // The same in a tournament, where every game starts its engines afresh.
 func TestTournamentKillsWrappedEngine(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh")
 	}

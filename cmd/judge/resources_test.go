@@ -92,6 +92,7 @@ func needCgroup(t *testing.T, l engineproc.Limits, resource string) {
 // with the reason "memory limit", in the log, the results, the record and
 // the summary; its opponent wins every game.
 func TestTournamentMemoryLimit(t *testing.T) {
+	t.Parallel()
 	needCgroup(t, engineproc.Limits{Memory: 256 << 20}, "memory")
 	dir := t.TempDir()
 	results, record, summary := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt"), filepath.Join(dir, "r.json")
@@ -138,7 +139,8 @@ func TestTournamentMemoryLimit(t *testing.T) {
 // An engine that keeps 4 threads busy gets about one core under
 // --engine-cpus 1 (its CPU time at most 1.2 times its process's wall
 // time) and is flagged in the standings; its slow, single-threaded
-// opponent is not.
+// opponent is not. Not run in parallel with other tests: it measures
+// CPU shares.
 func TestTournamentCPULimit(t *testing.T) {
 	needCgroup(t, engineproc.Limits{CPUs: 1}, "cpus")
 	dir := t.TempDir()
@@ -148,7 +150,7 @@ func TestTournamentCPULimit(t *testing.T) {
 	r := runTourney(t, ctx, []string{"--rounds", "1", "--engine-cpus", "1", "--show-resources", "--openings", oneOpening(t),
 		"--results", results, "--engine-log-dir", dir,
 		"--engine", "name=spin cmd=" + fakeEngine(t, "spin", "spin"),
-		"--engine", "name=slow cmd=" + fakeEngine(t, "slow", "slow:300ms")}, nil)
+		"--engine", "name=slow cmd=" + fakeEngine(t, "slow", "slow:150ms")}, nil)
 	if r.code != 0 {
 		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
 	}
@@ -181,8 +183,8 @@ func TestTournamentCPULimit(t *testing.T) {
 
 // minSpinShare is the share of a core the spinner of TestTournamentCPULimit
 // must get for its flag to be checked: with half a core, while its slow
-// opponent thinks 300 ms a move and it answers at once, it uses some
-// 0.15 s of CPU time a move beyond its thinking, 4 s a game, far beyond
+// opponent thinks 150 ms a move and it answers at once, it uses some
+// 0.075 s of CPU time a move beyond its thinking, 2 s a game, four times
 // the half second of slack.
 const minSpinShare = 0.5
 
@@ -248,8 +250,8 @@ func TestResourceFlags(t *testing.T) {
 	}
 	engines := []string{"--engine", "name=a cmd=a", "--engine", "name=b cmd=b"}
 	to, err := parseTournamentOptions(append([]string{"--engine-memory", "256MiB", "--show-resources"}, engines...), &strings.Builder{})
-	if err != nil || to.resources.limits.Memory != 256<<20 || !to.resources.show {
-		t.Errorf("tournament resources %+v, %v; want 256 MiB shown", to.resources, err)
+	if err != nil || to.EngineLimits.Memory != 256<<20 || !to.ShowResources {
+		t.Errorf("tournament resources %+v (shown %v), %v; want 256 MiB shown", to.EngineLimits, to.ShowResources, err)
 	}
 	for _, c := range []struct{ args []string }{
 		{[]string{"--engine-memory", "lots"}},

@@ -33,16 +33,13 @@ func runMergeCmd(args ...string) judgeRun {
 	return judgeRun{code: code, stdout: stdout.String(), stderr: stderr.String()}
 }
 
-// TestTournamentShardsMergeLikeOneRun plays a round robin of three search
-// engines at a fixed playout budget once whole and once split in three
+// searchShardsMergeLikeOneRun plays a round robin of three search engines
+// of bin at a fixed playout budget once whole and once split in three
 // shards played at the same time, then merges the shards: the same games
 // (engines, colours, seeds, moves, results) and the same standings, pairs
-// and fingerprint as the single run.
-func TestTournamentShardsMergeLikeOneRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the engine")
-	}
-	search := buildSearch(t) + " --plain --playouts 300 --arena 100000 --time 4s"
+// and fingerprint as the single run (TestTournamentSearchEngines).
+func searchShardsMergeLikeOneRun(t *testing.T, bin string) {
+	search := bin + " --plain --playouts 300 --arena 100000 --time 4s"
 	dir := t.TempDir()
 	common := []string{"--rounds", "2", "--seed", "11",
 		"--engine", "name=uct seed cmd=" + search,
@@ -126,6 +123,7 @@ func fakeTournament(t *testing.T, dir string, seed int) []string {
 // conflicting duplicates are refused with nothing written; a shard
 // resumes as a shard and no other.
 func TestTournamentMergeCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
@@ -227,35 +225,36 @@ func TestMergeCommandLine(t *testing.T) {
 
 // A sequential test split in shards: each shard plays all its games, and
 // the merge stops counting where a single run playing one game at a time
-// stops (8 pairs against an engine that loses every game), printing the
+// stops (5 pairs against an engine that loses every game), printing the
 // same standings, pairs and verdict; the games after the stop stay in the
 // merged file, uncounted, and the merge says so.
 func TestTournamentShardsSPRT(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	flags := []string{"--rounds", "12", "--seed", "1", "--sprt", "elo0=0,elo1=200", "--engine-log-dir", filepath.Join(dir, "logs"),
+	flags := []string{"--rounds", "6", "--seed", "1", "--sprt", "elo0=0,elo1=400", "--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=a cmd=" + fakeEngine(t, "a", "good"),
 		"--engine", "name=b cmd=" + fakeEngine(t, "b", "illegal")}
 	single := runTourney(t, ctx, flags, nil)
-	if single.code != 0 || !strings.Contains(single.stdout, "final standings (16 of 24 games)") {
-		t.Fatalf("single run: status %d, want 0 and 16 games; stdout:\n%s", single.code, single.stdout)
+	if single.code != 0 || !strings.Contains(single.stdout, "final standings (10 of 12 games)") {
+		t.Fatalf("single run: status %d, want 0 and 10 games; stdout:\n%s", single.code, single.stdout)
 	}
 	var files []string
 	for k := range 2 {
 		file := filepath.Join(dir, "shard-"+strconv.Itoa(k)+".jsonl")
 		r := runTourney(t, ctx, append([]string{"--shard", strconv.Itoa(k) + "/2", "--results", file}, flags...), nil)
-		if r.code != 0 || !strings.Contains(r.stdout, "final standings (12 of 12 games)") || strings.Contains(r.stdout, "sprt ") {
-			t.Fatalf("shard %d/2: status %d, want 0, all 12 games and no verdict; stdout:\n%s", k, r.code, r.stdout)
+		if r.code != 0 || !strings.Contains(r.stdout, "final standings (6 of 6 games)") || strings.Contains(r.stdout, "sprt ") {
+			t.Fatalf("shard %d/2: status %d, want 0, all 6 games and no verdict; stdout:\n%s", k, r.code, r.stdout)
 		}
 		files = append(files, file)
 	}
 	merged := filepath.Join(dir, "merged.jsonl")
 	m := runMergeCmd(append([]string{"--results", merged}, files...)...)
-	if m.code != 0 || m.stdout != finalSection(t, single.stdout) || !strings.Contains(m.stderr, "decided after game 16: the 8 games after it are kept") {
+	if m.code != 0 || m.stdout != finalSection(t, single.stdout) || !strings.Contains(m.stderr, "decided after game 10: the 2 games after it are kept") {
 		t.Errorf("merge: status %d, stdout\n%s\nwant the single run's\n%s\nstderr %s", m.code, m.stdout, finalSection(t, single.stdout), m.stderr)
 	}
-	if _, recs := readResults(t, merged); len(recs) != 24 {
-		t.Errorf("merged file holds %d games, want all 24", len(recs))
+	if _, recs := readResults(t, merged); len(recs) != 12 {
+		t.Errorf("merged file holds %d games, want all 12", len(recs))
 	}
 }

@@ -18,6 +18,7 @@ import (
 // of its 8 games. Stopped after five games and resumed, it plays each of
 // the 19 left once and no game twice.
 func TestTournamentEinstein(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bin := buildProgram(t, "einstein")
 	results := filepath.Join(dir, "r.jsonl")

@@ -24,19 +24,16 @@ func fakeKAG(t *testing.T, script string) string {
 	return fmt.Sprintf("%s fake-kag '%s'", exe, script)
 }
 
-// buildKillAllGo builds the Kill-All Go engine into a temporary directory.
-func buildKillAllGo(t *testing.T) string { return buildProgram(t, "killallgo") }
-
 // kagArgs are the arguments of the Kill-All Go tournament of the tests:
 // our engine at a small budget, a random player, and a program that
 // answers its first two thinks with D4, which is illegal by the second
 // at the latest (its own stone, or a handicap stone, is there): it
 // forfeits every game it plays, for an illegal move.
-func kagArgs(t *testing.T, dir string) []string {
+func kagArgs(t *testing.T, dir, bin string) []string {
 	return []string{"--game", "killallgo", "--rounds", "3", "--seed", "7", "--genmove-time", "5s",
 		"--results", filepath.Join(dir, "r.jsonl"), "--record", filepath.Join(dir, "r.sgf"),
 		"--engine-log-dir", filepath.Join(dir, "logs"),
-		"--engine", "name=mcts seed cmd=" + buildKillAllGo(t) + " --playouts 300 --log-level warn",
+		"--engine", "name=mcts seed cmd=" + bin + " --playouts 300 --log-level warn",
 		"--engine", "name=random cmd=" + fakeKAG(t, ""),
 		"--engine", "name=d4 cmd=" + fakeKAG(t, "4 4,4 4")}
 }
@@ -140,24 +137,30 @@ func interruptAndResume(t *testing.T, ctx context.Context, args []string, result
 	return second
 }
 
-// A Kill-All Go tournament of three programs finishes with the right
-// forfeits and standings; stopped after five games and resumed, it plays
-// each of the 13 left once and no game twice.
+// TestTournamentKillAllGo plays Kill-All Go tournaments between our
+// engine, built once for both, and fake programs.
 func TestTournamentKillAllGo(t *testing.T) {
+	withProgram(t, "killallgo", []programTest{{"interrupted and resumed", kagResumed}, {"shards", kagShards}})
+}
+
+// kagResumed: a Kill-All Go tournament of three programs finishes with
+// the right forfeits and standings; stopped after five games and resumed,
+// it plays each of the 13 left once and no game twice.
+func kagResumed(t *testing.T, bin string) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
-	second := interruptAndResume(t, ctx, kagArgs(t, dir), filepath.Join(dir, "r.jsonl"), 5, 18)
+	second := interruptAndResume(t, ctx, kagArgs(t, dir, bin), filepath.Join(dir, "r.jsonl"), 5, 18)
 	checkKAG(t, dir, second.stdout)
 }
 
-// A Kill-All Go tournament split in two shards and merged is the single
-// run's: the same games (engines, colours, layouts, moves, results), the
-// same fingerprint, the same final standings and pairs.
-func TestTournamentKillAllGoShards(t *testing.T) {
+// kagShards: a Kill-All Go tournament split in two shards and merged is
+// the single run's: the same games (engines, colours, layouts, moves,
+// results), the same fingerprint, the same final standings and pairs.
+func kagShards(t *testing.T, bin string) {
 	dir := t.TempDir()
 	common := []string{"--game", "killallgo", "--rounds", "1", "--seed", "5", "--genmove-time", "5s",
-		"--engine", "name=mcts seed cmd=" + buildKillAllGo(t) + " --playouts 300 --log-level warn",
+		"--engine", "name=mcts seed cmd=" + bin + " --playouts 300 --log-level warn",
 		"--engine", "name=random cmd=" + fakeKAG(t, ""),
 		"--engine", "name=d4 cmd=" + fakeKAG(t, "4 4,4 4")}
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)

@@ -4,38 +4,26 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/tournament"
+	"github.com/tcgothello/mcts/tournament/director"
 )
 
-// tournamentOptions is the command line of judge tournament.
+// tournamentOptions is the command line of judge tournament: the
+// tournament to run, and how the judge reports it.
 type tournamentOptions struct {
-	game         string // --game: tournament.GameOthello, GameKillAllGo or GameEinstein
-	engines      []tournament.EngineInfo
-	engineArgs   [][]string // each engine's command split into a program and its arguments
-	mode         tournament.Mode
-	rounds       int
-	openings     string
-	seed         uint64
-	seedGiven    bool
-	concurrency  int
-	results      string
-	record       string
+	director.Config
 	recordFormat string // --record-format: text or ggf
-	jsonFile     string
-	engineLogDir string
-	host         string
-	sprt         *tournament.SPRT
-	shard        *tournament.Shard // --shard K/N, nil for the whole tournament
 	logLevel     zapcore.Level
-	limits       match.Limits
-	resources    resourceOptions
 }
 
 const tournamentUsageHead = `judge tournament: plays a tournament between many engines over the OTP protocol, as
@@ -144,28 +132,29 @@ bad command line.
 // parseTournamentOptions parses the arguments after "tournament". Usage
 // goes to w on --help.
 func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, error) {
-	o := tournamentOptions{limits: match.DefaultLimits()}
+	o := tournamentOptions{Config: director.Config{Limits: match.DefaultLimits()}}
 	fs := pflag.NewFlagSet("judge tournament", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	var specs []string
-	fs.StringVar(&o.game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (agents of the 2018 byte protocol)")
+	fs.StringVar(&o.Game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (agents of the 2018 byte protocol)")
 	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
 	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
-	fs.IntVar(&o.rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
-	fs.StringVar(&o.openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md); for\nkillallgo, handicap layouts (\"C3 E5\", or \"none\")")
-	fs.Uint64Var(&o.seed, "seed", 0, "seed of the opening order and of the engines' seeds (default: from the\nclock, logged and kept in the results file)")
-	fs.IntVar(&o.concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
-	fs.StringVar(&o.results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it (a file that is not a results file is refused,\nnever overwritten)")
-	fs.StringVar(&o.record, "record", "", "write a record of every game to this file as it ends, as judge --record\nwrites (a resumed tournament appends)")
+	fs.IntVar(&o.Rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
+	fs.StringVar(&o.Openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md); for\nkillallgo, handicap layouts (\"C3 E5\", or \"none\")")
+	fs.Uint64Var(&o.Seed, "seed", 0, "seed of the opening order and of the engines' seeds (default: from the\nclock, logged and kept in the results file)")
+	fs.IntVar(&o.Concurrency, "concurrency", 1, "games played at once; each engine is assumed to use one core")
+	fs.StringVar(&o.Results, "results", "", "results file, one finished game a line (JSON); if it exists the\ntournament resumes from it (a file that is not a results file is refused,\nnever overwritten)")
+	fs.StringVar(&o.Record, "record", "", "write a record of every game to this file as it ends, as judge --record\nwrites (a resumed tournament appends)")
 	fs.StringVar(&o.recordFormat, "record-format", recordText, "format of --record: text (as judge --record) or ggf (GGF, one played game a\nline, for NBoard and other Othello programs; docs/data.md)")
-	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the tournament to this file")
-	fs.StringVar(&o.engineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
-	fs.StringVar(&o.host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
+	fs.StringVar(&o.JSON, "json", "", "write a machine-readable summary of the tournament to this file")
+	fs.StringVar(&o.EngineLogDir, "engine-log-dir", "", "directory for the engines' output: game-NNNN/engine1.log (black) and\nengine2.log (white) (default: a new temporary directory, logged and kept)")
+	fs.StringVar(&o.Host, "host", "127.0.0.1", "address the judge listens on and the engines connect to")
 	sprt := fs.String("sprt", "", "for two engines: stop as soon as a sequential probability ratio test\ndecides, \"elo0=A,elo1=B[,alpha=X,beta=Y]\" (H0: the first engine is A Elo\nstronger, H1: B; error rates default to 0.05); see below")
 	shard := fs.String("shard", "", "play only the games whose index (game number - 1) is K modulo N, \"K/N\",\ninto their own --results file; judge tournament merge joins the shards\n(docs/tournament.md)")
-	resources := addResourceFlags(fs)
-	level, help := addCommonFlags(fs, &o.limits, "time both engines of a game have, in total, to connect")
+	limitFlags := engineproc.AddFlags(fs)
+	fs.BoolVar(&o.ShowResources, "show-resources", false, "after the final standings, print what each engine used over its games (CPU\ntime, thinking time, wall time, peak memory), flagging an engine that used\nmore than one core's worth of CPU over its thinking time")
+	level, help := addCommonFlags(fs, &o.Limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -179,17 +168,18 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	if err := checkRecordFormat(o.recordFormat); err != nil {
 		return o, err
 	}
+	o.RecordGGF = o.recordFormat == recordGGF
 	if err := o.logLevel.Set(*level); err != nil {
 		return o, fmt.Errorf("--log-level %q: want debug, info, warn or error", *level)
 	}
 	var err error
-	if o.mode, err = tournament.ParseMode(*mode); err != nil {
+	if o.Mode, err = tournament.ParseMode(*mode); err != nil {
 		return o, fmt.Errorf("--mode: %w", err)
 	}
-	o.seedGiven = fs.Changed("seed")
+	o.SeedGiven = fs.Changed("seed")
 	names := map[string]bool{}
 	for _, s := range specs {
-		e, err := parseEngineSpec(s)
+		e, err := tournament.ParseEngineSpec(s)
 		if err != nil {
 			return o, fmt.Errorf("--engine %q: %w", s, err)
 		}
@@ -201,47 +191,47 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 		if err != nil {
 			return o, fmt.Errorf("--engine %q: %w", s, err)
 		}
-		o.engines = append(o.engines, e)
-		o.engineArgs = append(o.engineArgs, args)
+		o.Engines = append(o.Engines, e)
+		o.EngineArgs = append(o.EngineArgs, args)
 	}
-	if len(o.engines) < 2 {
+	if len(o.Engines) < 2 {
 		return o, errors.New("want two or more --engine (see judge tournament --help)")
 	}
-	if o.rounds < 1 {
-		return o, fmt.Errorf("--rounds %d: want 1 or more", o.rounds)
+	if o.Rounds < 1 {
+		return o, fmt.Errorf("--rounds %d: want 1 or more", o.Rounds)
 	}
-	if o.concurrency < 1 {
-		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.concurrency)
+	if o.Concurrency < 1 {
+		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.Concurrency)
 	}
 	if fs.Changed("sprt") {
 		t, err := tournament.ParseSPRT(*sprt)
 		if err != nil {
 			return o, fmt.Errorf("--sprt: %w", err)
 		}
-		if len(o.engines) != 2 {
-			return o, fmt.Errorf("--sprt: a test between two engines, not %d", len(o.engines))
+		if len(o.Engines) != 2 {
+			return o, fmt.Errorf("--sprt: a test between two engines, not %d", len(o.Engines))
 		}
-		o.sprt = &t
+		o.SPRT = &t
 	}
 	if fs.Changed("shard") {
 		sh, err := tournament.ParseShard(*shard)
 		if err != nil {
 			return o, fmt.Errorf("--shard: %w", err)
 		}
-		if o.results == "" {
+		if o.Results == "" {
 			return o, errors.New("--shard: give the shard its --results file, for judge tournament merge")
 		}
-		if !o.seedGiven {
+		if !o.SeedGiven {
 			return o, errors.New("--shard: give --seed, the same to every shard, so that they play one schedule")
 		}
 		if sh.N > 1 {
-			o.shard = &sh // 0/1 is the whole tournament
+			o.Shard = &sh // 0/1 is the whole tournament
 		}
 	}
-	if err := checkLimits(o.limits); err != nil {
+	if err := checkLimits(o.Limits); err != nil {
 		return o, err
 	}
-	if o.resources, err = resources.options(); err != nil {
+	if o.EngineLimits, err = limitFlags.Limits(); err != nil {
 		return o, err
 	}
 	if err := checkGameOptions(&o, fs.Changed("record-format")); err != nil {
@@ -250,47 +240,18 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	return o, nil
 }
 
-// parseEngineSpec reads "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...". The
-// command is kept as written, quotes and spacing included, for engineproc.SplitCommand.
-func parseEngineSpec(s string) (tournament.EngineInfo, error) {
-	var e tournament.EngineInfo
-	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {
-		tok := rest
-		if i := strings.IndexAny(rest, specSpace); i >= 0 {
-			tok = rest[:i]
-		}
-		if cmd, ok := strings.CutPrefix(rest, "cmd="); ok {
-			e.Command = strings.TrimSpace(cmd)
-			if e.Command == "" {
-				return e, errors.New("empty cmd=")
-			}
-			if e.Name == "" {
-				return e, errors.New("no name= before cmd=")
-			}
-			return e, nil
-		}
-		rest = rest[len(tok):]
-		key, val, hasVal := strings.Cut(tok, "=")
-		switch key {
-		case "name":
-			if val == "" {
-				return e, errors.New("empty name")
-			}
-			e.Name = val
-		case "seed":
-			e.SeedFlag = "--seed"
-			if hasVal {
-				if !strings.HasPrefix(val, "-") {
-					return e, fmt.Errorf("seed=%s: want a flag such as --seed", val)
-				}
-				e.SeedFlag = val
-			}
-		default:
-			return e, fmt.Errorf("%q: want name=, seed or cmd=", tok)
-		}
+// checkGameOptions checks what --game asks of the other flags: only
+// Othello has --record-format (another game's record is its own format),
+// and Kill-All Go's time command takes whole seconds.
+func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
+	if !slices.Contains(tournament.Games, o.Game) {
+		return fmt.Errorf("--game %q: want %s", o.Game, strings.Join(tournament.Games, ", "))
 	}
-	return e, errors.New("no cmd=")
+	if recordFormatGiven && o.Game != tournament.GameOthello {
+		return fmt.Errorf("--record-format: Othello's only; a %s tournament's --record is in the game's own format", o.Game)
+	}
+	if o.Game == tournament.GameKillAllGo && (o.Limits.GenMove%time.Second != 0 || o.Limits.GenMove > console.MaxTimeLimit*time.Second) {
+		return fmt.Errorf("--genmove-time %v: Kill-All Go's time command takes whole seconds, 1s..%ds", o.Limits.GenMove, console.MaxTimeLimit)
+	}
+	return nil
 }
-
-// specSpace separates the words of an engine spec before its cmd=.
-const specSpace = " \t\r\n"

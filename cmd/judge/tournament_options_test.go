@@ -10,59 +10,28 @@ import (
 	"github.com/tcgothello/mcts/tournament"
 )
 
-func TestParseEngineSpec(t *testing.T) {
-	cases := []struct {
-		spec string
-		want tournament.EngineInfo
-		err  string
-	}{
-		{spec: "name=uct cmd=./search --playouts 2000", want: tournament.EngineInfo{Name: "uct", Command: "./search --playouts 2000"}},
-		{spec: " name=a  seed  cmd=bin/search", want: tournament.EngineInfo{Name: "a", Command: "bin/search", SeedFlag: "--seed"}},
-		{spec: "seed=-s name=b cmd=x", want: tournament.EngineInfo{Name: "b", Command: "x", SeedFlag: "-s"}},
-		{spec: "name=a cmd= ./x y", want: tournament.EngineInfo{Name: "a", Command: "./x y"}},
-		// The command is kept as written, for a shell's splitting.
-		{spec: "name=a cmd=./x --name 'a  b' \"c\td\"", want: tournament.EngineInfo{Name: "a", Command: "./x --name 'a  b' \"c\td\""}},
-		{spec: "name=a\tcmd=x cmd=y", want: tournament.EngineInfo{Name: "a", Command: "x cmd=y"}},
-		{spec: "name=a", err: "no cmd="},
-		{spec: "cmd=./x", err: "no name="},
-		{spec: "name= cmd=x", err: "empty name"},
-		{spec: "name=a cmd=", err: "empty cmd"},
-		{spec: "name=a seed=7 cmd=x", err: "want a flag"},
-		{spec: "nick=a cmd=x", err: "want name="},
-	}
-	for _, c := range cases {
-		got, err := parseEngineSpec(c.spec)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("parseEngineSpec(%q) error %v, want one with %q", c.spec, err, c.err)
-		case c.err == "" && (err != nil || got != c.want):
-			t.Errorf("parseEngineSpec(%q) = %+v, %v; want %+v", c.spec, got, err, c.want)
-		}
-	}
-}
-
 func TestParseTournamentOptions(t *testing.T) {
 	two := []string{"--engine", "name=a cmd=x", "--engine", "name=b cmd=y"}
 	o, err := parseTournamentOptions(two, &bytes.Buffer{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.mode != tournament.RoundRobin || o.rounds != 2 || o.concurrency != 1 || o.seedGiven || o.host != "127.0.0.1" || len(o.engines) != 2 {
+	if o.Mode != tournament.RoundRobin || o.Rounds != 2 || o.Concurrency != 1 || o.SeedGiven || o.Host != "127.0.0.1" || len(o.Engines) != 2 {
 		t.Errorf("defaults %+v, want round robin, 2 rounds, concurrency 1, no seed, 127.0.0.1, 2 engines", o)
 	}
-	if o.limits.GenMove.Seconds() != 10 || o.limits.Reply.Seconds() != 1 {
-		t.Errorf("limits %+v, want a match's 10 s genmove and 1 s replies", o.limits)
+	if o.Limits.GenMove.Seconds() != 10 || o.Limits.Reply.Seconds() != 1 {
+		t.Errorf("limits %+v, want a match's 10 s genmove and 1 s replies", o.Limits)
 	}
 	o, err = parseTournamentOptions([]string{"--engine", "name=a cmd=x --name 'a b'", "--engine", "name=b cmd=y"}, &bytes.Buffer{})
-	if err != nil || !slices.Equal(o.engineArgs[0], []string{"x", "--name", "a b"}) || !slices.Equal(o.engineArgs[1], []string{"y"}) {
-		t.Errorf("engine arguments %q, %v; want [x --name \"a b\"] and [y]", o.engineArgs, err)
+	if err != nil || !slices.Equal(o.EngineArgs[0], []string{"x", "--name", "a b"}) || !slices.Equal(o.EngineArgs[1], []string{"y"}) {
+		t.Errorf("engine arguments %q, %v; want [x --name \"a b\"] and [y]", o.EngineArgs, err)
 	}
 	o, err = parseTournamentOptions(append([]string{"--sprt", "elo0=-1.5,elo1=10,beta=0.1"}, two...), &bytes.Buffer{})
-	if want := (tournament.SPRT{Elo0: -1.5, Elo1: 10, Alpha: 0.05, Beta: 0.1}); err != nil || o.sprt == nil || *o.sprt != want {
-		t.Errorf("--sprt: %+v, %v; want %+v", o.sprt, err, want)
+	if want := (tournament.SPRT{Elo0: -1.5, Elo1: 10, Alpha: 0.05, Beta: 0.1}); err != nil || o.SPRT == nil || *o.SPRT != want {
+		t.Errorf("--sprt: %+v, %v; want %+v", o.SPRT, err, want)
 	}
 	o, err = parseTournamentOptions(append([]string{"--seed", "0", "--mode", "gauntlet"}, two...), &bytes.Buffer{})
-	if err != nil || !o.seedGiven || o.seed != 0 || o.mode != tournament.Gauntlet {
+	if err != nil || !o.SeedGiven || o.Seed != 0 || o.Mode != tournament.Gauntlet {
 		t.Errorf("--seed 0 --mode gauntlet: %+v, %v; want seed 0 given, gauntlet", o, err)
 	}
 	for _, c := range []struct {
@@ -125,8 +94,8 @@ func TestTournamentGameOptions(t *testing.T) {
 		switch {
 		case c.err == "" && err != nil:
 			t.Errorf("%q: %v, want no error", c.args, err)
-		case c.err == "" && o.game != c.args[1]:
-			t.Errorf("%q: game %q", c.args, o.game)
+		case c.err == "" && o.Game != c.args[1]:
+			t.Errorf("%q: game %q", c.args, o.Game)
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("%q: error %v, want one with %q", c.args, err, c.err)
 		}

@@ -4,34 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 
 	"github.com/spf13/pflag"
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 )
 
 // readBoards reads the board file at path.
-func readBoards(path string) ([]samegame.Board, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return samegame.ParseBoards(f, path)
-}
-
-// boardNumber reads a board's number N (from 1) among n boards.
-func boardNumber(s string, n int, path string) (int, error) {
-	k, err := strconv.Atoi(s)
-	if err != nil || k < 1 || k > n {
-		return 0, fmt.Errorf("board %q: want a number 1..%d (%s has %d boards)", s, n, path, n)
-	}
-	return k, nil
-}
+func readBoards(path string) ([]samegame.Board, error) { return batch.ReadBoards(path) }
 
 // newFlagSet makes a subcommand's flag set that reports errors to the
 // caller instead of printing them, with --help.
@@ -98,7 +81,7 @@ func startBoardRun(e env, fs *pflag.FlagSet, logLevel string, asked []int) (run 
 		fmt.Fprintf(e.stderr, "%s: %v\n", fs.Name(), err)
 		return run, exitError, false
 	}
-	numbers, err := selectBoards(asked, len(boards), path)
+	numbers, err := batch.SelectBoards(asked, len(boards), path)
 	if err != nil {
 		_ = log.Sync()
 		return run, usageError(e, fs.Name(), err), false

@@ -12,7 +12,7 @@ import (
 	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
-	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 	"github.com/tcgothello/mcts/samegame/solve"
 	"github.com/tcgothello/mcts/samegame/versus"
 )
@@ -34,31 +34,18 @@ minimax the final shared score scaled to 0..1 (discdiff), with MCTS-Solver off, 
 are wins and losses. docs/samegame.md has the details.
 `
 
-// Player kinds on the command line.
-const (
-	playerPerson   = "person"
-	playerComputer = "computer"
-)
-
-// defaultPlayArena is the search tree's default capacity: 2^20 nodes of
-// 32 bytes, 32 MiB. SameGame boards have up to 200 moves a position, so a
-// tree grows fast; a few seconds a move on a 15x15 board fill well under
-// a million nodes at the playout rates of docs/samegame.md, and a full
-// arena only stops the tree's growth, not the search.
-const defaultPlayArena = 1 << 20
-
 func runPlay(ctx context.Context, e env, args []string) int {
 	var (
 		variantName   = ""
 		penalty, help bool
-		first         = playerPerson
-		second        = playerComputer
+		first         = versus.PersonKind
+		second        = versus.ComputerKind
 		think         = 5 * time.Second
 		playouts      int64
 		logLevel      = "warn"
 	)
 	cfg := mcts.DefaultConfig()
-	cfg.ArenaNodes = defaultPlayArena
+	cfg.ArenaNodes = versus.DefaultArenaNodes
 	fs := newFlagSet("samegame play", &help)
 	fs.StringVar(&variantName, "variant", variantName, "the game: minimax, more or less (required)")
 	fs.BoolVar(&penalty, "penalty", penalty, "the end penalty: -(c-2)^2 for each colour with c > 2 cells left, to the last mover")
@@ -68,7 +55,7 @@ func runPlay(ctx context.Context, e env, args []string) int {
 	fs.Int64Var(&playouts, "playouts", playouts, "the computer's playout budget a move (default 0: --time only)")
 	mctsflag.Register(fs, &cfg, mctsflag.Spec{
 		Flags:    []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Arena, mctsflag.Solver, mctsflag.Reuse},
-		MinArena: samegame.MaxMoves + 1,
+		MinArena: versus.MinArenaNodes,
 	})
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of the search (default 0: from the clock, logged at the info level)")
 	fs.StringVar(&logLevel, "log-level", logLevel, "least level of the log lines on stderr: debug, info (a line a move), warn, error")
@@ -81,7 +68,7 @@ func runPlay(ctx context.Context, e env, args []string) int {
 		errs = append(errs, fmt.Errorf("--variant: %w", err))
 	}
 	for _, p := range []struct{ flag, v string }{{"first", first}, {"second", second}} {
-		if p.v != playerPerson && p.v != playerComputer {
+		if p.v != versus.PersonKind && p.v != versus.ComputerKind {
 			errs = append(errs, fmt.Errorf("--%s %q: want person or computer", p.flag, p.v))
 		}
 	}
@@ -91,8 +78,8 @@ func runPlay(ctx context.Context, e env, args []string) int {
 	if fs.NArg() != 2 {
 		errs = append(errs, fmt.Errorf("want FILE N, got %d arguments", fs.NArg()))
 	}
-	if cfg.ArenaNodes < samegame.MaxMoves+1 || cfg.ArenaNodes > mcts.MaxArenaNodes {
-		errs = append(errs, fmt.Errorf("--arena %d: want %d..%d", cfg.ArenaNodes, samegame.MaxMoves+1, mcts.MaxArenaNodes))
+	if cfg.ArenaNodes < versus.MinArenaNodes || cfg.ArenaNodes > mcts.MaxArenaNodes {
+		errs = append(errs, fmt.Errorf("--arena %d: want %d..%d", cfg.ArenaNodes, versus.MinArenaNodes, mcts.MaxArenaNodes))
 	}
 	log, lerr := consolelog.New(logLevel, e.stderr)
 	if lerr != nil {
@@ -108,37 +95,21 @@ func runPlay(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "samegame play: %v\n", err)
 		return exitError
 	}
-	n, err := boardNumber(fs.Arg(1), len(boards), path)
+	n, err := batch.BoardNumber(fs.Arg(1), len(boards), path)
 	if err != nil {
 		return usageError(e, fs.Name(), err)
 	}
 	b := boards[n-1]
-	if variant == solve.Minimax {
-		cfg.Reward, cfg.Solver = mcts.DiscDiff, false
-	} else {
-		cfg.Reward = mcts.WinLoss
-	}
+	g := versus.NewGame(variant, penalty, b)
+	cfg = g.ComputerConfig(cfg)
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}
-	g := versus.NewGame(variant, penalty, b)
 	log.Info("samegame play", zap.String("variant", variant.String()), zap.Bool("penalty", penalty),
 		zap.Uint64("seed", cfg.Seed), zap.String("algo", cfg.Algorithm.String()), zap.Int("max score", g.MaxScore))
-	in := bufio.NewReader(e.stdin)
-	players := [2]versus.Player{}
-	for i, kind := range []string{first, second} {
-		label := [2]string{"first", "second"}[i]
-		if kind == playerPerson {
-			players[i] = &versus.Person{Label: label + " (person)", In: in, Out: e.stdout}
-			continue
-		}
-		c := cfg
-		c.Seed += uint64(i) // two computers do not mirror each other's draws
-		s, err := mcts.New[versus.State, versus.Move, versus.Game](g, c)
-		if err != nil {
-			return usageError(e, fs.Name(), err)
-		}
-		players[i] = &versus.Computer{Label: label + " (computer)", Searcher: s, Think: think, Playouts: playouts}
+	players, err := versus.NewPlayers(g, [2]string{first, second}, cfg, think, playouts, bufio.NewReader(e.stdin), e.stdout)
+	if err != nil {
+		return usageError(e, fs.Name(), err)
 	}
 	fmt.Fprintf(e.stdout, "# samegame play %s %d: variant %s, %s\n", path, n, variant, penaltyName(penalty))
 	if _, err := versus.Play(ctx, g, b, players[0], players[1], e.stdout); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 )
 
 const replayHead = `samegame replay: check a sequence of moves on board N of FILE and print its score.
@@ -36,7 +37,7 @@ func runReplay(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "samegame replay: %v\n", err)
 		return exitError
 	}
-	n, err := boardNumber(fs.Arg(1), len(boards), path)
+	n, err := batch.BoardNumber(fs.Arg(1), len(boards), path)
 	if err != nil {
 		return usageError(e, fs.Name(), err)
 	}
@@ -46,14 +47,7 @@ func runReplay(e env, args []string) int {
 	}
 	b := boards[n-1]
 	if show {
-		fmt.Fprintf(e.stdout, "board %d:\n%s", n, b.String())
-		for i, m := range moves {
-			if _, _, err := samegame.Replay(b, moves[i:i+1], penalty); err != nil {
-				break // reported below, with its number in the sequence
-			}
-			p, _ := b.Play(m)
-			fmt.Fprintf(e.stdout, "after %s (+%d):\n%s", m, p, b.String())
-		}
+		samegame.ShowReplay(e.stdout, n, b, moves)
 	}
 	score, over, err := samegame.Replay(boards[n-1], moves, penalty)
 	var re *samegame.ReplayError

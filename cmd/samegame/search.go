@@ -1,17 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 	"github.com/tcgothello/mcts/samegame/search"
 )
 
@@ -103,13 +97,13 @@ func runSearch(ctx context.Context, e env, args []string) int {
 		return code
 	}
 	defer func() { _ = run.log.Sync() }()
-	log, path, boards, numbers := run.log, run.path, run.boards, run.numbers
-	done, results, err := openResults(o.resume)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
-		return exitError
-	}
-	if results != nil {
+	var results *batch.Results
+	if o.resume != "" {
+		var err error
+		if results, err = batch.OpenResults(o.resume); err != nil {
+			fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
+			return exitError
+		}
 		defer results.Close()
 	}
 	clock := "time"
@@ -117,119 +111,14 @@ func runSearch(ctx context.Context, e env, args []string) int {
 		clock = "cpu time"
 	}
 	fmt.Fprintf(e.stdout, "# samegame search %s: %s, %s %v, playouts %d a board, seed %d, %s\n",
-		path, describe(c), clock, o.limit, o.playouts, c.Seed, penaltyName(c.Penalty))
-	total, count := 0, 0
+		run.path, batch.Describe(*c), clock, o.limit, o.playouts, c.Seed, penaltyName(c.Penalty))
 	start := time.Now()
-	for _, n := range numbers {
-		if line, ok := done[n]; ok {
-			fmt.Fprintln(e.stdout, line)
-			total += lineScore(line)
-			count++
-			continue
-		}
-		var lim search.Limits
-		switch {
-		case o.limit > 0 && o.cpu:
-			lim.CPU = o.limit
-		case o.limit > 0:
-			lim.Deadline = time.Now().Add(o.limit)
-		}
-		lim.Playouts = o.playouts
-		r, err := search.Search(ctx, boards[n-1], *c, lim)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "samegame search: board %d: %v\n", n, err)
-			return exitError
-		}
-		// The sequence is checked by the rules before anyone sees it.
-		score, over, err := samegame.Replay(boards[n-1], r.Moves, c.Penalty)
-		if err != nil || !over || score != r.Score {
-			fmt.Fprintf(e.stderr, "samegame search: internal error: board %d: the sequence found replays to %d (game over %v, %v), not %d\n", n, score, over, err, r.Score)
-			return exitError
-		}
-		line := fmt.Sprintf("%d %d %s %d %.3f", n, r.Score, samegame.FormatMoves(r.Moves), r.Nodes, r.Elapsed.Seconds())
-		fmt.Fprintln(e.stdout, line)
-		if results != nil {
-			if _, err := fmt.Fprintln(results, line); err != nil {
-				fmt.Fprintf(e.stderr, "samegame search: %s: %v\n", o.resume, err)
-				return exitError
-			}
-		}
-		total += r.Score
-		count++
-		log.Info("board done", zap.Int("board", n), zap.Int("score", r.Score), zap.Int64("playouts", r.Playouts),
-			zap.Int64("nodes", r.Nodes), zap.Duration("time", r.Elapsed), zap.Duration("cpu", r.CPU))
-		if ctx.Err() != nil {
-			fmt.Fprintln(e.stderr, "samegame search: interrupted")
-			return exitError
-		}
+	total, count, err := batch.Search{Boards: run.boards, Numbers: run.numbers, Config: *c, Limit: o.limit, CPU: o.cpu,
+		Playouts: o.playouts, Results: results, Log: run.log}.Run(ctx, e.stdout)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
+		return exitError
 	}
 	fmt.Fprintf(e.stdout, "# total %d over %d boards, %.3f s\n", total, count, time.Since(start).Seconds())
 	return exitOK
-}
-
-// describe names the algorithm and the settings it uses.
-func describe(c *search.Config) string {
-	tabu := "tabu colour"
-	if !c.Tabu {
-		tabu = "uniform playouts"
-	}
-	switch c.Algorithm {
-	case search.NMCS:
-		return fmt.Sprintf("nmcs level %d, %s", c.Level, tabu)
-	case search.NRPA:
-		if c.Tabu && c.TabuBias > 0 {
-			tabu = fmt.Sprintf("tabu colour weighted %g", c.TabuBias)
-		}
-		return fmt.Sprintf("nrpa level %d, %d iterations, alpha %g, %s", c.Level, c.Iterations, c.Alpha, tabu)
-	case search.SPMCTS:
-		return fmt.Sprintf("sp-mcts C %g D %g, %s", c.Exploration, c.VarianceD, tabu)
-	case search.Beam:
-		if !c.BeamPlayouts {
-			return fmt.Sprintf("beam width %d (doubled each pass), valued by evaluation", c.Width)
-		}
-		return fmt.Sprintf("beam width %d (doubled each pass), valued by playouts, %s", c.Width, tabu)
-	}
-	return fmt.Sprintf("depth %d plies (one more each game)", c.Plies)
-}
-
-// openResults reads the results file at path, if any: the lines of the
-// boards it already has, by number; and opens it for appending. An empty
-// path means no file.
-func openResults(path string) (map[int]string, *os.File, error) {
-	done := map[int]string{}
-	if path == "" {
-		return done, nil, nil
-	}
-	if data, err := os.ReadFile(path); err == nil {
-		sc := bufio.NewScanner(strings.NewReader(string(data)))
-		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-		for i := 1; sc.Scan(); i++ {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			f := strings.Fields(line)
-			n, err := strconv.Atoi(f[0])
-			if len(f) != 5 || err != nil {
-				return nil, nil, fmt.Errorf("%s: line %d: want N SCORE MOVES NODES SECONDS, got %q", path, i, line)
-			}
-			if _, err := strconv.Atoi(f[1]); err != nil {
-				return nil, nil, fmt.Errorf("%s: line %d: score %q is not a number", path, i, f[1])
-			}
-			done[n] = line
-		}
-	} else if !os.IsNotExist(err) {
-		return nil, nil, err
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, nil, err
-	}
-	return done, f, nil
-}
-
-// lineScore is the SCORE of a result line already checked by openResults.
-func lineScore(line string) int {
-	n, _ := strconv.Atoi(strings.Fields(line)[1])
-	return n
 }

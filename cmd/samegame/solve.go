@@ -4,11 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/samegame/batch"
 	"github.com/tcgothello/mcts/samegame/solve"
 )
 
@@ -34,129 +31,70 @@ adjustment (+1000, or the penalty) going to the player who made the last move. A
 table. docs/samegame.md has the details and measured sizes.
 `
 
-// solveOptions is the command line of 'samegame solve'.
-type solveOptions struct {
-	objective string
-	variant   string
-	penalty   bool
-	limit     time.Duration
-	nodes     int64
-	tableMB   int
-	noTable   bool
-	noBound   bool
-	boards    []int
-	logLevel  string
-	help      bool
-}
-
 func runSolve(ctx context.Context, e env, args []string) int {
-	o := solveOptions{objective: "max", tableMB: solve.DefaultTableMB, logLevel: "warn"}
-	fs := newFlagSet("samegame solve", &o.help)
-	fs.StringVar(&o.objective, "objective", o.objective, "one player: max (the best score) or min (the worst complete game, variant a)")
-	fs.StringVar(&o.variant, "variant", o.variant, "two players instead: minimax, more or less (default: one player)")
-	fs.BoolVar(&o.penalty, "penalty", o.penalty, "subtract (c-2)^2 at the end for each colour with c > 2 cells left")
-	fs.DurationVar(&o.limit, "time", o.limit, "time limit per board; the best found so far is printed, marked unproven (default 0: none)")
-	fs.Int64Var(&o.nodes, "nodes", o.nodes, "node budget per board, like --time but the same on any machine (default 0: none)")
-	fs.IntVar(&o.tableMB, "table-mb", o.tableMB, "transposition table size in MiB (16-byte entries, a power of two of them)")
-	fs.BoolVar(&o.noTable, "no-table", o.noTable, "search without the transposition table (to measure what it saves)")
-	fs.BoolVar(&o.noBound, "no-bound", o.noBound, "one player: search without the pruning bound (to measure what it saves)")
-	fs.IntSliceVar(&o.boards, "board", o.boards, "solve only these boards (numbers from 1, comma-separated; default: all)")
-	fs.StringVar(&o.logLevel, "log-level", o.logLevel, "least level of the log lines on stderr: debug, info (a line a board), warn, error")
-	if code, done := parseFlags(e, fs, &o.help, solveHead, args); done {
+	var (
+		objective, variant, logLevel = "max", "", "warn"
+		noTable, help                bool
+		boards                       []int
+	)
+	opt := solve.Options{TableMB: solve.DefaultTableMB}
+	run := batch.Solve{}
+	fs := newFlagSet("samegame solve", &help)
+	fs.StringVar(&objective, "objective", objective, "one player: max (the best score) or min (the worst complete game, variant a)")
+	fs.StringVar(&variant, "variant", variant, "two players instead: minimax, more or less (default: one player)")
+	fs.BoolVar(&opt.Penalty, "penalty", opt.Penalty, "subtract (c-2)^2 at the end for each colour with c > 2 cells left")
+	fs.DurationVar(&run.Limit, "time", run.Limit, "time limit per board; the best found so far is printed, marked unproven (default 0: none)")
+	fs.Int64Var(&opt.MaxNodes, "nodes", opt.MaxNodes, "node budget per board, like --time but the same on any machine (default 0: none)")
+	fs.IntVar(&opt.TableMB, "table-mb", opt.TableMB, "transposition table size in MiB (16-byte entries, a power of two of them)")
+	fs.BoolVar(&noTable, "no-table", noTable, "search without the transposition table (to measure what it saves)")
+	fs.BoolVar(&opt.NoBound, "no-bound", opt.NoBound, "one player: search without the pruning bound (to measure what it saves)")
+	fs.IntSliceVar(&boards, "board", boards, "solve only these boards (numbers from 1, comma-separated; default: all)")
+	fs.StringVar(&logLevel, "log-level", logLevel, "least level of the log lines on stderr: debug, info (a line a board), warn, error")
+	if code, done := parseFlags(e, fs, &help, solveHead, args); done {
 		return code
 	}
 	if fs.NArg() != 1 {
 		return usageError(e, fs.Name(), fmt.Errorf("want one board FILE, got %d arguments", fs.NArg()))
 	}
-	var obj solve.Objective
-	switch o.objective {
+	switch objective {
 	case "max":
-		obj = solve.Max
+		opt.Objective = solve.Max
 	case "min":
-		obj = solve.Min
+		opt.Objective = solve.Min
 	default:
-		return usageError(e, fs.Name(), fmt.Errorf("--objective %q: want max or min", o.objective))
+		return usageError(e, fs.Name(), fmt.Errorf("--objective %q: want max or min", objective))
 	}
-	var variant solve.Variant
-	if o.variant != "" {
-		v, err := solve.ParseVariant(o.variant)
+	if variant != "" {
+		v, err := solve.ParseVariant(variant)
 		if err != nil {
 			return usageError(e, fs.Name(), fmt.Errorf("--variant: %w", err))
 		}
-		variant = v
+		run.Variant = v
 		if fs.Changed("objective") {
 			return usageError(e, fs.Name(), errors.New("--objective is for one player; a --variant has its own objectives"))
 		}
 	}
-	if o.limit < 0 || o.nodes < 0 || o.tableMB < 1 || o.tableMB > solve.MaxTableMB {
+	if run.Limit < 0 || opt.MaxNodes < 0 || opt.TableMB < 1 || opt.TableMB > solve.MaxTableMB {
 		return usageError(e, fs.Name(), fmt.Errorf("--time %v, --nodes %d, --table-mb %d: want a time and a budget >= 0 and a table of 1 to %d MiB",
-			o.limit, o.nodes, o.tableMB, solve.MaxTableMB))
+			run.Limit, opt.MaxNodes, opt.TableMB, solve.MaxTableMB))
 	}
-	run, code, ok := startBoardRun(e, fs, o.logLevel, o.boards)
+	start, code, ok := startBoardRun(e, fs, logLevel, boards)
 	if !ok {
 		return code
 	}
-	defer func() { _ = run.log.Sync() }()
-	log, path, boards, numbers := run.log, run.path, run.boards, run.numbers
-	opt := solve.Options{Objective: obj, Penalty: o.penalty, TableMB: o.tableMB, NoBound: o.noBound, MaxNodes: o.nodes}
-	if o.noTable {
+	defer func() { _ = start.log.Sync() }()
+	if noTable {
 		opt.TableMB = 0
 	}
-	s := solve.NewSolver(opt)
-	if variant != 0 {
-		fmt.Fprintf(e.stdout, "# samegame solve %s: variant %s, %s\n", path, variant, penaltyName(o.penalty))
+	if run.Variant != 0 {
+		fmt.Fprintf(e.stdout, "# samegame solve %s: variant %s, %s\n", start.path, run.Variant, penaltyName(opt.Penalty))
 	} else {
-		fmt.Fprintf(e.stdout, "# samegame solve %s: objective %s, %s\n", path, o.objective, penaltyName(o.penalty))
+		fmt.Fprintf(e.stdout, "# samegame solve %s: objective %s, %s\n", start.path, objective, penaltyName(opt.Penalty))
 	}
-	for _, n := range numbers {
-		bctx, cancel := ctx, context.CancelFunc(func() {})
-		if o.limit > 0 {
-			bctx, cancel = context.WithTimeout(ctx, o.limit)
-		}
-		start := time.Now()
-		var line string
-		var proven bool
-		if variant != 0 {
-			r := s.SolveVariant(bctx, boards[n-1], variant)
-			move := "-"
-			if r.Ok {
-				move = r.Move.String()
-			}
-			line = fmt.Sprintf("%d %d %s %d %.3f", n, r.Value, move, r.Nodes, time.Since(start).Seconds())
-			proven = r.Proven
-		} else {
-			r := s.Solve(bctx, boards[n-1])
-			line = fmt.Sprintf("%d %d %s %d %.3f", n, r.Score, samegame.FormatMoves(r.Moves), r.Nodes, time.Since(start).Seconds())
-			proven = r.Proven
-		}
-		cancel()
-		if !proven {
-			line += " unproven"
-		}
-		fmt.Fprintln(e.stdout, line)
-		log.Info("board done", zap.Int("board", n), zap.Bool("proven", proven), zap.Duration("time", time.Since(start)))
-		if ctx.Err() != nil {
-			fmt.Fprintln(e.stderr, "samegame solve: interrupted")
-			return exitError
-		}
+	run.Boards, run.Numbers, run.Solver, run.Log = start.boards, start.numbers, solve.NewSolver(opt), start.log
+	if err := run.Run(ctx, e.stdout); err != nil {
+		fmt.Fprintf(e.stderr, "samegame solve: %v\n", err)
+		return exitError
 	}
 	return exitOK
-}
-
-// selectBoards returns the numbers of the boards to work on: those asked
-// for, checked, or all n.
-func selectBoards(asked []int, n int, path string) ([]int, error) {
-	if len(asked) == 0 {
-		all := make([]int, n)
-		for i := range all {
-			all[i] = i + 1
-		}
-		return all, nil
-	}
-	for _, k := range asked {
-		if k < 1 || k > n {
-			return nil, fmt.Errorf("--board %d: %s has boards 1..%d", k, path, n)
-		}
-	}
-	return asked, nil
 }

@@ -14,7 +14,9 @@ import (
 	"github.com/tcgothello/mcts/book"
 	"github.com/tcgothello/mcts/endgame/solvefile"
 	"github.com/tcgothello/mcts/eval"
+	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/nboard"
+	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/player"
 	"github.com/tcgothello/mcts/web"
@@ -48,7 +50,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage(fs))
 		return exitOK
 	case o.perft > 0:
-		if err := runPerft(stdout, o.perft); err != nil {
+		if err := othello.WritePerftTable(stdout, o.perft); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)
 			return exitError
 		}
@@ -62,7 +64,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 		return exitOK
 	}
-	log, logOut, closeLog, err := newLogger(o.logLevel, o.logFile, stderr)
+	log, logOut, closeLog, err := consolelog.Open(o.logLevel, o.logFile, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "search: %v\n", err)
 		return exitError
@@ -95,16 +97,7 @@ func runSolve(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	in := stdin
-	if o.solveFile != "-" {
-		f, err := os.Open(o.solveFile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	return solvefile.Run(ctx, in, o.solveFile, stdout, solvefile.Options{
+	return solvefile.RunFile(ctx, o.solveFile, stdin, stdout, solvefile.Options{
 		Mode: o.solveMode, TableBytes: o.tableMB << 20, OrderEval: player.OrderEval(weights),
 		Limit: o.solveLimit, Warn: func(err error) { fmt.Fprintf(stderr, "search: %v\n", err) },
 	})
@@ -191,15 +184,5 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		fmt.Fprintf(stderr, "%s: reading commands from stdin, one a line; type help for the list.\n", o.name)
 		return otp.ServeLines(ctx, s, stdin, stdout)
 	}
-	conn, err := otp.DialJudge(ctx, o.addr, o.connectTimeout, log)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	log.Info("connected to the judge", zap.String("addr", o.addr))
-	if err := otp.ServeConn(ctx, s, conn); err != nil {
-		return err
-	}
-	log.Info("quit: match over")
-	return nil
+	return otp.PlayJudge(ctx, s, o.addr, o.connectTimeout, log)
 }

@@ -23,10 +23,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/tcgothello/mcts/einstein"
 	"go.uber.org/zap"
 )
+
+// CourseLimit is the course's time limit for a move, which the runner
+// counts from its write of the opponent's move to the arrival of the
+// agent's.
+const CourseLimit = 10 * time.Second
+
+// ThinkMargin is what an agent keeps back of CourseLimit by default: the
+// search's own clock does not see the pipes, the process waiting for a
+// CPU on a loaded machine (the course runs both agents and the runner on
+// one host), or a garbage collection between the search and the write.
+// The search itself stops within a millisecond of its deadline, so the
+// margin is for the machine.
+const ThinkMargin = time.Second
 
 // Player chooses the moves of an agent.
 type Player interface {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -70,6 +71,20 @@ func ParseLine(text string) (id string, pos othello.Position, ok bool, err error
 		return "", othello.Position{}, false, err
 	}
 	return f[0], pos, true, nil
+}
+
+// RunFile is Run on the file at path, or on stdin when path is "-".
+func RunFile(ctx context.Context, path string, stdin io.Reader, w io.Writer, o Options) error {
+	in := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	return Run(ctx, in, path, w, o)
 }
 
 // Run reads every line of in (called name in messages) before it solves

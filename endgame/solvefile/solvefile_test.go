@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -64,5 +65,31 @@ func TestRunCancelled(t *testing.T) {
 	err := Run(ctx, strings.NewReader(start), "f", &out, Options{TableBytes: 1 << 20, Limit: time.Hour})
 	if !errors.Is(err, endgame.ErrStopped) || !strings.Contains(err.Error(), "f:2: ") || out.Len() != 0 {
 		t.Errorf("cancelled run: %v, output %q; want ErrStopped at f:2 and nothing written", err, out.String())
+	}
+}
+
+// TestRunFile: a file by its name, or the input for "-", solved alike;
+// a missing file is its error, nothing written.
+func TestRunFile(t *testing.T) {
+	line := "w " + board + " X\n"
+	path := t.TempDir() + "/positions.txt"
+	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{TableBytes: 1 << 20}
+	var fromFile, fromStdin bytes.Buffer
+	if err := RunFile(context.Background(), path, strings.NewReader(""), &fromFile, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunFile(context.Background(), "-", strings.NewReader(line), &fromStdin, o); err != nil {
+		t.Fatal(err)
+	}
+	first := func(s string) string { return strings.Join(strings.Fields(s)[:3], " ") }
+	if !strings.HasPrefix(fromFile.String(), "w +64 a1 ") || first(fromFile.String()) != first(fromStdin.String()) {
+		t.Errorf("from the file %q, from stdin %q; want w +64 a1 from both", fromFile.String(), fromStdin.String())
+	}
+	var out bytes.Buffer
+	if err := RunFile(context.Background(), path+".none", strings.NewReader(line), &out, o); !errors.Is(err, os.ErrNotExist) || out.Len() != 0 {
+		t.Errorf("a missing file: %v, output %q", err, out.String())
 	}
 }

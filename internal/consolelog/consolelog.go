@@ -5,7 +5,9 @@
 package consolelog
 
 import (
+	"fmt"
 	"io"
+	"os"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -23,4 +25,29 @@ func New(level string, w io.Writer) (*zap.Logger, error) {
 	enc.EncodeCaller = nil
 	enc.StacktraceKey = ""
 	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)), nil
+}
+
+// Open returns a logger writing lines at level and above to the file
+// named file, appended to, or to stderr if file is empty; never to
+// stdout, which is a protocol channel for some programs. It also returns
+// the writer it logs to (for output that goes with the logs) and a
+// function that flushes the log and closes the file.
+func Open(level, file string, stderr io.Writer) (*zap.Logger, io.Writer, func(), error) {
+	if _, err := zapcore.ParseLevel(level); err != nil {
+		return nil, nil, nil, err
+	}
+	out, closeOut := stderr, func() {}
+	if file != "" {
+		f, err := os.OpenFile(file, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("log file: %w", err)
+		}
+		out, closeOut = f, func() { _ = f.Close() }
+	}
+	log, err := New(level, out)
+	if err != nil {
+		closeOut()
+		return nil, nil, nil, err
+	}
+	return log, out, func() { _ = log.Sync(); closeOut() }, nil
 }

@@ -9,8 +9,9 @@ import "syscall"
 // cleanup, and a child that never exits on its own would stay behind. The
 // kernel sends the signal when the thread that started the child ends,
 // which in Go is the process's end: the runtime never ends its threads,
-// except one locked to a goroutine that exits locked, and the callers lock
-// none. It reaches the process started only, not what that one started: a
+// except one locked to a goroutine that exits locked, and no caller lets a
+// locked goroutine exit (engineproc parks for good the thread it could not
+// bring back from an engine's cgroups). It reaches the process started only, not what that one started: a
 // wrapper script should exec its program.
 func dieWithParent(a *syscall.SysProcAttr) {
 	a.Pdeathsig = syscall.SIGKILL

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/internal/lineread"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/killallgo"
 )
 
@@ -32,50 +33,25 @@ const MaxTimeLimit = 3600
 // bytes, and a line beyond this is not a command of the protocol.
 const MaxLineBytes = 4096
 
-// Margins kept back from the time limit, so that the reply is never late.
-// The search notices its deadline within a fraction of a millisecond and
-// the reply is written at once, so the margin is for what the program's
-// clock does not see: the process waiting for a CPU on a machine shared
-// with the referee and the opponent, a garbage collection, the pipe to
-// the referee.
-const (
-	// marginShare is the part of the limit kept back: a tenth, as the
-	// Othello engine keeps 1 s of the judge's 10 s.
-	marginShare = 0.1
-	// minMargin is the least margin, for short limits: a scheduling delay
-	// on a busy machine is of this order.
-	minMargin = 250 * time.Millisecond
-)
-
 // ThinkBudget returns the time a think may search with a limit of
-// seconds, counted from when the command was read.
+// seconds, counted from when the command was read: the limit less the
+// margin of package movetime, so that the reply is never late.
 func ThinkBudget(seconds int) time.Duration {
-	limit := time.Duration(seconds) * time.Second
-	margin := max(minMargin, time.Duration(marginShare*float64(limit)))
-	return limit - margin
-}
-
-// Player chooses the moves of think (player.Thinker is the program's).
-type Player interface {
-	// Reset forgets what the player kept of the last game.
-	Reset()
-	// Move returns a legal move (killallgo.Pass included) of colour c in
-	// the started game g, by the context's deadline.
-	Move(ctx context.Context, g *killallgo.Game, c goban.Color) killallgo.Move
+	return movetime.Budget(time.Duration(seconds) * time.Second)
 }
 
 // Session is the program's side of one run of the protocol.
 type Session struct {
 	game   *killallgo.Game
 	limit  int // seconds per think
-	player Player
+	player killallgo.Player
 	out    *bufio.Writer
 	log    *zap.Logger
 }
 
 // NewSession returns a session on an empty board whose think asks p and
 // whose replies go to w.
-func NewSession(p Player, w io.Writer, log *zap.Logger) *Session {
+func NewSession(p killallgo.Player, w io.Writer, log *zap.Logger) *Session {
 	return &Session{
 		game:   killallgo.NewGame(),
 		limit:  DefaultTimeLimit,
@@ -214,13 +190,22 @@ func color(args []string, n int) (goban.Color, bool) {
 	if len(args) != n {
 		return goban.Empty, false
 	}
-	switch strings.ToLower(args[0]) {
-	case "b":
-		return goban.Black, true
-	case "w":
-		return goban.White, true
+	for _, c := range [...]goban.Color{goban.Black, goban.White} {
+		if strings.EqualFold(args[0], ColorLetter(c)) {
+			return c, true
+		}
 	}
 	return goban.Empty, false
+}
+
+// ColorLetter returns the protocol's name of a colour in put and think:
+// b for black, w for white. The session reads it in either case; a
+// referee writes it.
+func ColorLetter(c goban.Color) string {
+	if c == goban.Black {
+		return "b"
+	}
+	return "w"
 }
 
 // put answers put b|w x y.

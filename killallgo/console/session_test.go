@@ -1,8 +1,11 @@
 package console
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/goban"
 )
 
 // TestThinkBudget: the search keeps a tenth of the limit back, and at
@@ -15,5 +18,20 @@ func TestThinkBudget(t *testing.T) {
 		if got := ThinkBudget(c.seconds); got != c.want {
 			t.Errorf("ThinkBudget(%d) = %v, want %v", c.seconds, got, c.want)
 		}
+	}
+}
+
+// TestColorLetter: the letter a referee writes is the one the session
+// reads, in either case, and the two colours differ.
+func TestColorLetter(t *testing.T) {
+	for _, c := range []goban.Color{goban.Black, goban.White} {
+		for _, l := range []string{ColorLetter(c), strings.ToUpper(ColorLetter(c))} {
+			if got, ok := color([]string{l}, 1); !ok || got != c {
+				t.Errorf("color(%q) = %v, %v; want %v", l, got, ok, c)
+			}
+		}
+	}
+	if ColorLetter(goban.Black) != "b" || ColorLetter(goban.White) != "w" {
+		t.Errorf("letters %q %q, want b w", ColorLetter(goban.Black), ColorLetter(goban.White))
 	}
 }

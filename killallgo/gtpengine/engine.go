@@ -24,15 +24,6 @@ import (
 	"github.com/tcgothello/mcts/killallgo"
 )
 
-// Player chooses moves (player.Thinker is the program's).
-type Player interface {
-	// Reset forgets what the player kept of the last game.
-	Reset()
-	// Move returns a legal move (killallgo.Pass included) of colour c in
-	// the started game g, by the context's deadline.
-	Move(ctx context.Context, g *killallgo.Game, c goban.Color) killallgo.Move
-}
-
 // ply is a recorded move.
 type ply struct {
 	m killallgo.Move
@@ -41,7 +32,7 @@ type ply struct {
 
 // Engine is Kill-All Go as a gtp.Engine and gtp.Handicapper.
 type Engine struct {
-	player   Player
+	player   killallgo.Player
 	moveTime time.Duration // genmove's time when the controller sets none
 	game     *killallgo.Game
 	setup    []killallgo.Move // black's handicap stones
@@ -50,7 +41,7 @@ type Engine struct {
 
 // New returns an engine on an empty board whose genmove asks p, for
 // moveTime when the controller sets no time limit.
-func New(p Player, moveTime time.Duration) *Engine {
+func New(p killallgo.Player, moveTime time.Duration) *Engine {
 	return &Engine{player: p, moveTime: moveTime, game: killallgo.NewGame()}
 }
 
@@ -194,21 +185,13 @@ func (e *Engine) FinalScore() (string, error) {
 	st, err := e.game.State(last.c.Other())
 	switch {
 	case err != nil: // longer than the cap: white has lived
-		return "W+", nil
+		return killallgo.Result(goban.White), nil
 	case st.Over():
-		return result(st.Winner()), nil
+		return killallgo.Result(st.Winner()), nil
 	case len(e.plies) >= 2 && last.m == killallgo.Pass && e.plies[len(e.plies)-2].m == killallgo.Pass:
-		return "W+", nil
+		return killallgo.Result(goban.White), nil
 	}
 	return "", fmt.Errorf("%w: the game is not decided: black has not captured every white stone and can still play", gtp.ErrCannotScore)
-}
-
-// result writes a win of c as SGF and GTP do without a count.
-func result(c goban.Color) string {
-	if c == goban.Black {
-		return "B+"
-	}
-	return "W+"
 }
 
 // color returns the goban colour of a GTP colour.
@@ -222,7 +205,7 @@ func color(c gtp.Color) goban.Color {
 // vertex returns the GTP vertex of a move.
 func vertex(m killallgo.Move) gtp.Vertex {
 	if m == killallgo.Pass {
-		return gtp.PassVertex
+		return gtp.PassVertex()
 	}
 	x, y := m.XY()
 	return gtp.Vertex{X: x, Y: y}

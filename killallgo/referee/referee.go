@@ -155,15 +155,12 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 	res.Record = g.record
 	res.Transcript = g.lines
 	res.Thinking = g.thought
+	g.record.Result = killallgo.Result(res.Winner)
 	switch {
-	case res.Winner == goban.Black && res.Late:
-		g.record.Result = "B+Time"
-	case res.Winner == goban.White && res.Late:
-		g.record.Result = "W+Time"
+	case res.Late:
+		g.record.Result += "Time"
 	case res.Forfeit:
-		g.record.Result = map[goban.Color]string{goban.Black: "B+Forfeit", goban.White: "W+Forfeit"}[res.Winner]
-	default:
-		g.record.Result = map[goban.Color]string{goban.Black: "B+", goban.White: "W+"}[res.Winner]
+		g.record.Result += "Forfeit"
 	}
 	end := res.Winner.String() + " wins: " + res.Reason
 	if n := len(g.record.Moves); n > 0 {
@@ -190,7 +187,7 @@ func (g *game) play() Result {
 		} else {
 			passes = 0
 			x, y := m.XY()
-			if f := g.ack(c.Other(), fmt.Sprintf("put %s %d %d", letter(c), x, y), g.cfg.AckTimeout); f != nil {
+			if f := g.ack(c.Other(), fmt.Sprintf("put %s %d %d", console.ColorLetter(c), x, y), g.cfg.AckTimeout); f != nil {
 				return lost(f)
 			}
 		}
@@ -255,7 +252,7 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 // think asks colour c's program for its move, checks it and plays it on
 // the referee's board and record.
 func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
-	cmd := "think " + letter(c)
+	cmd := "think " + console.ColorLetter(c)
 	start := time.Now()
 	if f := g.sendTo(c, cmd); f != nil {
 		return 0, f
@@ -353,14 +350,6 @@ func breachOf(err error) Breach {
 
 // isLate reports whether err is a reply's lateness.
 func isLate(err error) bool { return errors.Is(err, errLate) }
-
-// letter returns the protocol's b or w.
-func letter(c goban.Color) string {
-	if c == goban.Black {
-		return "b"
-	}
-	return "w"
-}
 
 // sgfColor returns the record's colour.
 func sgfColor(c goban.Color) sgf.Color {

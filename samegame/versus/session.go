@@ -98,6 +98,74 @@ type Computer struct {
 	Playouts int64         // per move; 0: Think only
 }
 
+// ComputerConfig returns cfg with the reward the computer's search needs
+// in g's variant: win/loss for more and less (a win is a positive margin);
+// for minimax the final shared score scaled to 0..1 (discdiff), with
+// MCTS-Solver off, since its proofs are wins and losses.
+func (g Game) ComputerConfig(cfg mcts.Config) mcts.Config {
+	if g.Variant == solve.Minimax {
+		cfg.Reward, cfg.Solver = mcts.DiscDiff, false
+	} else {
+		cfg.Reward = mcts.WinLoss
+	}
+	return cfg
+}
+
+// NewComputer returns the computer labelled label that searches g with
+// cfg (ComputerConfig's) within think and playouts a move.
+func NewComputer(label string, g Game, cfg mcts.Config, think time.Duration, playouts int64) (*Computer, error) {
+	s, err := mcts.New[State, Move, Game](g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Computer{Label: label, Searcher: s, Think: think, Playouts: playouts}, nil
+}
+
+// The kinds of player NewPlayers makes.
+const (
+	PersonKind   = "person"
+	ComputerKind = "computer"
+)
+
+// DefaultArenaNodes is the computer's default tree capacity: 2^20 nodes
+// of 32 bytes, 32 MiB. SameGame boards have up to 200 moves a position,
+// so a tree grows fast; a few seconds a move on a 15x15 board fill well
+// under a million nodes at the playout rates of docs/samegame.md, and a
+// full arena only stops the tree's growth, not the search.
+const DefaultArenaNodes = 1 << 20
+
+// MinArenaNodes is the smallest tree the computer accepts: the root and
+// a child for each of a board's moves.
+const MinArenaNodes = samegame.MaxMoves + 1
+
+// NewPlayers returns the first and the second player of g by their kinds:
+// a person (PersonKind, "first (person)") who reads moves from in and
+// answers on out, or the computer (ComputerKind) searching with cfg
+// (ComputerConfig's) within think and playouts a move; the second
+// computer's seed is the next one, so that two computers do not mirror
+// each other's draws.
+func NewPlayers(g Game, kinds [2]string, cfg mcts.Config, think time.Duration, playouts int64, in *bufio.Reader, out io.Writer) ([2]Player, error) {
+	var players [2]Player
+	for i, kind := range kinds {
+		label := [2]string{"first", "second"}[i]
+		switch kind {
+		case PersonKind:
+			players[i] = &Person{Label: label + " (person)", In: in, Out: out}
+		case ComputerKind:
+			c := cfg
+			c.Seed += uint64(i)
+			computer, err := NewComputer(label+" (computer)", g, c, think, playouts)
+			if err != nil {
+				return players, err
+			}
+			players[i] = computer
+		default:
+			return players, fmt.Errorf("player %q: want %s or %s", kind, PersonKind, ComputerKind)
+		}
+	}
+	return players, nil
+}
+
 // Name is the computer's label.
 func (c *Computer) Name() string { return c.Label }
 

@@ -1,4 +1,10 @@
-package otp
+// Package thinking is what a front end of the Othello engine (the OTP
+// session, the browser page, NBoard) asks of a search and what the search
+// answers: the Thinker interface and its Thought. It sits at the engine's
+// layer and imports only the rules, so that the engine (package player)
+// implements it and the protocols use it without either importing the
+// other: imports flow from the protocols to the engine, never back.
+package thinking
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"errors"
@@ -8,9 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tcgothello/mcts/einstein/runner"
-	"github.com/tcgothello/mcts/engineproc"
-	"go.uber.org/zap"
 	"mvdan.cc/sh/v3/shell"
 )
 
@@ -19,15 +16,20 @@ import (
 // golden-ratio constant of splitmix64).
 const seedStep = 0x9e3779b97f4a7c15
 
-// newProcSeat resolves the agent spec, player i's (0 or 1): the built-in
-// names random and greedy, or a command line split as a shell would.
-func newProcSeat(spec string, i int, o gameOptions, e env, host *engineproc.Host, log *zap.Logger) (*runner.AgentSeat, error) {
+// AgentCommand resolves the agent spec of player i (0 or 1) into the
+// command that starts it. The names random and greedy stand for the
+// reference agents of the program self (einstein), random with a seed
+// drawn from seed, the games' seed; anything else is a command line split
+// as a shell would (quotes, no expansions), its program looked up on the
+// PATH, then in the current directory as the course's game does
+// (./game -n 0 b07902000 random).
+func AgentCommand(spec, self string, seed uint64, i int) ([]string, error) {
 	switch spec {
 	case "random":
-		seed := o.seed + uint64(i+1)*seedStep
-		return runner.NewAgentSeat(spec, []string{e.self, "random", "--seed", strconv.FormatUint(seed, 10)}, e.stderr, host, log), nil
+		seed += uint64(i+1) * seedStep
+		return []string{self, "random", "--seed", strconv.FormatUint(seed, 10)}, nil
 	case "greedy":
-		return runner.NewAgentSeat(spec, []string{e.self, "greedy"}, e.stderr, host, log), nil
+		return []string{self, "greedy"}, nil
 	}
 	argv, err := shell.Fields(spec, nil)
 	if err != nil {
@@ -38,8 +40,6 @@ func newProcSeat(spec string, i int, o gameOptions, e env, host *engineproc.Host
 	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil && !strings.ContainsRune(argv[0], os.PathSeparator) {
-		// The course's game runs agents from the current directory
-		// (./game -n 0 b07902000 random).
 		if local, err2 := exec.LookPath("." + string(os.PathSeparator) + argv[0]); err2 == nil {
 			prog, err = local, nil
 		}
@@ -48,5 +48,5 @@ func newProcSeat(spec string, i int, o gameOptions, e env, host *engineproc.Host
 		return nil, fmt.Errorf("cannot be started: %w", err)
 	}
 	argv[0] = prog
-	return runner.NewAgentSeat(spec, argv, e.stderr, host, log), nil
+	return argv, nil
 }

@@ -1,0 +1,69 @@
+package match
+
+// What a judge does with the engine processes it starts: wait for each
+// one's connection, and name the forfeit of one the kernel killed at its
+// memory limit.
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/otp"
+)
+
+// AwaitEngine waits on ln for the connection of the engine p until
+// deadline, or until p exits: then it is not coming. It closes ln, and
+// returns nil if the engine did not connect or ctx ended. Connections
+// beyond the first are turned away (Gate).
+func AwaitEngine(ctx context.Context, ln net.Listener, p *engineproc.Engine, deadline time.Time, log *zap.Logger) net.Conn {
+	gate := OpenGate(ln, log)
+	defer gate.Close() // accepted connections outlive the listener
+	wait, cancel := engineproc.UntilExit(ctx, p.Proc)
+	defer cancel()
+	c, err := gate.Next(wait, deadline)
+	if err != nil || ctx.Err() != nil {
+		if c != nil {
+			c.Close()
+		}
+		return nil
+	}
+	return c
+}
+
+// AwaitEngines waits for the connections of both engines at once, each
+// on its own listener (AwaitEngine), against the one deadline: an engine
+// that hangs eats none of the other's connect time, and one that exits
+// stops being waited for. It closes the listeners; a connection is nil
+// where its engine did not connect or ctx ended.
+func AwaitEngines(ctx context.Context, lns [2]net.Listener, procs [2]*engineproc.Engine, deadline time.Time, log *zap.Logger) [2]net.Conn {
+	var conns [2]net.Conn
+	var wg sync.WaitGroup
+	for i := range conns {
+		wg.Go(func() { conns[i] = AwaitEngine(ctx, lns[i], procs[i], deadline, log) })
+	}
+	wg.Wait()
+	return conns
+}
+
+// MemoryForfeit turns the forfeit of an engine the kernel killed at its
+// memory limit (limit bytes) into a forfeit for the memory limit, keeping
+// what the judge saw of its end (a closed connection, a timeout) in the
+// detail. A nil forfeit, or one already for the memory limit, is left
+// alone.
+func MemoryForfeit(f *otp.Forfeit, limit int64) {
+	if f == nil || f.Reason == otp.ForfeitMemoryLimit {
+		return
+	}
+	saw := string(f.Reason)
+	if f.Detail != "" {
+		saw += " (" + f.Detail + ")"
+	}
+	f.Reason = otp.ForfeitMemoryLimit
+	f.Detail = fmt.Sprintf("killed at --engine-memory %s; the judge saw: %s", engineproc.FormatSize(limit), saw)
+}

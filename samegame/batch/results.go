@@ -1,0 +1,89 @@
+package batch
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// maxResultLine bounds a line of a results file: a sequence of a 20x20
+// board's at most 200 moves takes under a kilobyte, so a megabyte is a
+// file that is not a results file.
+const maxResultLine = 1 << 20
+
+// Results is the results file of a resumable search run (--resume): the
+// lines of the boards it already has, and the file open for appending the
+// new ones. A nil *Results is no file: nothing done, nothing kept.
+type Results struct {
+	path string
+	done map[int]string
+	f    *os.File
+}
+
+// OpenResults reads the results file at path, if it exists, and opens it
+// for appending, creating it if need be. A line that is not
+// "N SCORE MOVES NODES SECONDS" (blank and '#' lines aside) is an error
+// naming it, and the file is left as it is.
+func OpenResults(path string) (*Results, error) {
+	done := map[int]string{}
+	if data, err := os.ReadFile(path); err == nil {
+		sc := bufio.NewScanner(strings.NewReader(string(data)))
+		sc.Buffer(make([]byte, 0, 64*1024), maxResultLine)
+		for i := 1; sc.Scan(); i++ {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			f := strings.Fields(line)
+			n, err := strconv.Atoi(f[0])
+			if len(f) != 5 || err != nil {
+				return nil, fmt.Errorf("%s: line %d: want N SCORE MOVES NODES SECONDS, got %q", path, i, line)
+			}
+			if _, err := strconv.Atoi(f[1]); err != nil {
+				return nil, fmt.Errorf("%s: line %d: score %q is not a number", path, i, f[1])
+			}
+			done[n] = line
+		}
+	} else if !os.IsNotExist(err) {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &Results{path: path, done: done, f: f}, nil
+}
+
+// Done returns the line of board n and its score when the file has it.
+func (r *Results) Done(n int) (line string, score int, ok bool) {
+	if r == nil {
+		return "", 0, false
+	}
+	line, ok = r.done[n]
+	if !ok {
+		return "", 0, false
+	}
+	score, _ = strconv.Atoi(strings.Fields(line)[1]) // checked by OpenResults
+	return line, score, true
+}
+
+// Add appends a board's line to the file.
+func (r *Results) Add(line string) error {
+	if r == nil {
+		return nil
+	}
+	if _, err := fmt.Fprintln(r.f, line); err != nil {
+		return fmt.Errorf("%s: %w", r.path, err)
+	}
+	return nil
+}
+
+// Close closes the file.
+func (r *Results) Close() error {
+	if r == nil {
+		return nil
+	}
+	return r.f.Close()
+}
