@@ -18,3 +18,12 @@ var defaultWeights = sync.OnceValues(func() (*Weights, error) { return parseWeig
 // same read-only Weights, safe for concurrent use. The error can only be a
 // defect of the build (a damaged embedded file), which TestDefault catches.
 func Default() (*Weights, error) { return defaultWeights() }
+
+// Open returns the weights a command line names: the embedded set for "",
+// else the file's.
+func Open(path string) (*Weights, error) {
+	if path == "" {
+		return Default()
+	}
+	return Load(path)
+}

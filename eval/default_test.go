@@ -1,8 +1,11 @@
 package eval
 
 import (
+	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -59,5 +62,15 @@ func TestDefault(t *testing.T) {
 		t.Errorf("the shipped weights' greedy player scores %.1f%% against random, want more than 90%%", pct)
 	} else {
 		t.Logf("greedy with the shipped weights vs random: %.1f%% of %d games", pct, games)
+	}
+}
+
+func TestOpen(t *testing.T) {
+	d, _ := Default()
+	if w, err := Open(""); w != d || err != nil {
+		t.Errorf("Open(\"\") = %p, %v; want the embedded set %p", w, err, d)
+	}
+	if _, err := Open(filepath.Join(t.TempDir(), "none.weights")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing file: %v, want not-exist", err)
 	}
 }

@@ -151,6 +151,20 @@ func (g *Game) PlayAll(moves []Move) error {
 	return nil
 }
 
+// GameAfter returns a new game with a move sequence in compact notation
+// (f5d6c3, as ParseMoves reads it) played from the start position.
+func GameAfter(moves string) (*Game, error) {
+	ms, err := ParseMoves(moves)
+	if err != nil {
+		return nil, err
+	}
+	g := NewGame()
+	if err := g.PlayAll(ms); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // Undo takes back the last ply (a pass is a ply). It reports false, and
 // changes nothing, when there is no ply to take back.
 func (g *Game) Undo() bool {

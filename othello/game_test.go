@@ -200,3 +200,22 @@ func TestHotPathAllocations(t *testing.T) {
 	}
 	_ = sink
 }
+
+func TestGameAfter(t *testing.T) {
+	g, err := GameAfter("f5d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Start().Play(MoveAt(4, 5)).Play(MoveAt(5, 3))
+	if g.Position() != want || g.Len() != 2 {
+		t.Errorf("f5d6: %v after %d plies, want %v after 2", g.Position(), g.Len(), want)
+	}
+	if g, err := GameAfter(""); err != nil || g.Position() != Start() {
+		t.Errorf("no moves: %v, %v; want the start position", g, err)
+	}
+	for _, bad := range []string{"f5z9", "a1"} {
+		if _, err := GameAfter(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

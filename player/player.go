@@ -9,6 +9,7 @@ package player
 import (
 	"fmt"
 
+	"github.com/tcgothello/mcts/book"
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/eval"
@@ -61,6 +62,13 @@ type Config struct {
 	// show them; a judge never sees them, so a judged move does not spend
 	// time on them.
 	SolvedValues bool
+	// Book is the opening book: in a position it holds, the engine plays
+	// its best move by negamax value without searching. nil for none.
+	Book *book.Book
+	// BookSpread, when above 0, lets the book choose among the moves
+	// within this many discs of the best, by the engine's seed and the
+	// position, for varied games; 0 (the default) plays the best.
+	BookSpread float64
 }
 
 // New builds the search, wires the evaluation into it and, with the
@@ -79,7 +87,11 @@ func New(cfg Config) (Thinker, error) {
 	searcher.SetEvaluator(func(p, o uint64) float64 {
 		return float64(w.Value(othello.Position{Player: p, Opponent: o}))
 	})
-	t := Thinker{searcher: searcher, playouts: cfg.Playouts, solveEmpties: cfg.SolveEmpties, solvedValues: cfg.SolvedValues}
+	if cfg.BookSpread < 0 || cfg.BookSpread != cfg.BookSpread {
+		return Thinker{}, fmt.Errorf("player: book spread %v: want 0 or more discs", cfg.BookSpread)
+	}
+	t := Thinker{searcher: searcher, playouts: cfg.Playouts, solveEmpties: cfg.SolveEmpties, solvedValues: cfg.SolvedValues,
+		book: cfg.Book, bookSpread: cfg.BookSpread, bookSeed: ecfg.Seed, evalScale: ecfg.EvalScale}
 	if cfg.Solver {
 		if t.solver, err = endgame.New(cfg.TableBytes); err != nil {
 			return Thinker{}, err

@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"time"
 
+	"github.com/tcgothello/mcts/book"
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/othello"
@@ -34,6 +36,11 @@ type Thinker struct {
 	// a judge never sees them, so a judged genmove does not spend time on
 	// them.
 	solvedValues bool
+
+	book       *book.Book // nil: no book
+	bookSpread float64    // discs below the best a book move may be; 0: the best only
+	bookSeed   uint64     // picks among the moves within bookSpread
+	evalScale  float64    // discs per logistic unit, to report a book value as a win rate
 }
 
 // solveTimes are the slowest WLD proofs measured at a number of empty
@@ -79,6 +86,9 @@ func autoSolveEmpties(think time.Duration) int {
 // deadline or the playout budget.
 func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
+	if th, ok := t.fromBook(pos); ok {
+		return th, nil
+	}
 	var tried thinking.Thought // what the solver proved, if it did not choose
 	limit := t.solveEmpties
 	if d, ok := ctx.Deadline(); ok && limit == 0 {
@@ -124,6 +134,34 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, 
 		th.Proof, th.Score = thinking.ProofWLD, st.Outcome
 	}
 	return th, nil
+}
+
+// fromBook returns the book's move in pos, if the book holds pos: the best
+// by negamax value, or one near it with a book spread. The values, in
+// discs, are reported as win rates through the logistic the search uses.
+func (t Thinker) fromBook(pos othello.Position) (thinking.Thought, bool) {
+	if t.book == nil {
+		return thinking.Thought{}, false
+	}
+	start := time.Now()
+	m, ok := t.book.Choose(pos, t.bookSpread, t.bookSeed)
+	if !ok {
+		return thinking.Thought{}, false
+	}
+	moves, _ := t.book.Lookup(pos)
+	winRate := func(v float64) float64 { return 1 / (1 + math.Exp(-v/t.evalScale)) }
+	vs := make([]thinking.MoveValue, len(moves))
+	for i, bm := range moves {
+		vs[i] = thinking.MoveValue{Move: bm.Move, WinRate: winRate(bm.Value)}
+	}
+	return thinking.Thought{
+		Move:    m.Move,
+		WinRate: winRate(m.Value),
+		PV:      []othello.Move{m.Move},
+		Elapsed: time.Since(start),
+		Summary: fmt.Sprintf("book: %s %+.2f discs (best of %d book moves %+.2f)", m.Move, m.Value, len(moves), moves[0].Value),
+		Values:  vs,
+	}, true
 }
 
 // moveValues returns the root's moves as the session reports them; pruned

@@ -76,6 +76,8 @@ type options struct {
 	solver       bool          // --solver: the endgame solver in genmove
 	solveEmpties int           // --solve-empties: genmove solves from this many empty squares
 	tableMB      int           // --table-mb: the solver's transposition table
+	book         string        // --book: a book file, off, or empty for the embedded book
+	bookSpread   float64       // --book-spread: discs below the best a book move may be
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
@@ -122,7 +124,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		" instead with --leaf playout or mix, or --plain"
 	fs.BoolVar(&o.plain, "plain", false,
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
-			"no tree reuse (leaf playout, solver off, reuse off); the algorithm and pruning flags still "+
+			"no tree reuse, no book (leaf playout, solver off, reuse off, book off); the algorithm and pruning flags still "+
 			"choose UCT, UCB or pruning (default: off, the full engine)")
 	fs.Var(mctsflag.Enum(&o.engine.Leaf, "playout|eval|mix", engine.ParseLeaf), "leaf",
 		"how the search values a leaf: playout (one uniformly random game, the course's MCTS), "+
@@ -147,6 +149,12 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
 		"endgame solver: transposition table size in MiB, allocated at start")
+	fs.StringVar(&o.book, "book", o.book,
+		"opening book: a book `FILE` (written by the book program, docs/book.md), or off; in a book position "+
+			"genmove plays the book's best move by negamax value without searching (default: the book embedded in the binary)")
+	fs.Float64Var(&o.bookSpread, "book-spread", o.bookSpread,
+		"play any book move within this many discs of the best, picked by --seed and the position, for varied "+
+			"games (default 0: the best)")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
 			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
@@ -207,12 +215,12 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	}
 	o.perftGiven = fs.Changed("perft")
 	if o.plain {
-		for _, name := range []string{"leaf", "solver", "reuse", "prior-visits"} {
+		for _, name := range []string{"leaf", "solver", "reuse", "prior-visits", "book"} {
 			if fs.Changed(name) {
 				return o, fs, usageError{fmt.Errorf("--plain sets --%s itself: give one or the other", name)}
 			}
 		}
-		o.engine.Leaf, o.engine.Reuse, o.engine.PriorVisits, o.solver = engine.LeafPlayout, false, 0, false
+		o.engine.Leaf, o.engine.Reuse, o.engine.PriorVisits, o.solver, o.book = engine.LeafPlayout, false, 0, false, "off"
 	}
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
 		o.engine.Exploration = engine.DefaultConfig().Exploration
@@ -309,6 +317,9 @@ func (o *options) check() error {
 	}
 	if o.httpAddr != "" && (o.thinkTime < web.MinThinkMillis*time.Millisecond || o.thinkTime > web.MaxThinkMillis*time.Millisecond) {
 		errs = append(errs, fmt.Errorf("--time %v: the browser page allows %dms..%ds", o.thinkTime, web.MinThinkMillis, web.MaxThinkMillis/1000))
+	}
+	if o.bookSpread < 0 || o.bookSpread != o.bookSpread {
+		errs = append(errs, fmt.Errorf("--book-spread %v: want 0 or more discs", o.bookSpread))
 	}
 	if o.playouts < 0 {
 		errs = append(errs, fmt.Errorf("--playouts %d: want 0 (no budget) or more", o.playouts))

@@ -66,7 +66,8 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
 		"--table-mb", "32", "--leaf", "mix", "--eval-weight", "0.3",
-		"--eval-scale", "12", "--prior-visits", "7", "--reuse", "off", "--eval-file", "w.weights", "10.1.2.3", "9000",
+		"--eval-scale", "12", "--prior-visits", "7", "--reuse", "off", "--eval-file", "w.weights",
+		"--book", "my.book", "--book-spread", "1.5", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
 	if err != nil {
@@ -81,6 +82,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.solver, want.solveEmpties, want.tableMB = false, 14, 32
 	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
 	want.evalFile = "w.weights"
+	want.book, want.bookSpread = "my.book", 1.5
 	want.engine.Reuse = false
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
@@ -138,7 +140,10 @@ func TestPlain(t *testing.T) {
 		o.engine.Algorithm != engine.UCB || !o.engine.Pruning {
 		t.Errorf("--plain --algo ucb --pruning on: %+v, solver %v; want playouts, no solver, no reuse, ucb with pruning", o.engine, o.solver)
 	}
-	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}} {
+	if o.book != "off" {
+		t.Errorf("--plain: book %q, want off", o.book)
+	}
+	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}, {"--book", "my.book"}} {
 		if _, _, err := parseOptions(append([]string{"--plain"}, extra...)); err == nil || !strings.Contains(err.Error(), extra[0]) {
 			t.Errorf("--plain %s: %v, want an error naming %s", extra, err, extra[0])
 		}
@@ -189,6 +194,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--time", "0s"}, "--time"},
 		{[]string{"--time", "ten"}, "--time"},
 		{[]string{"--playouts", "-1"}, "--playouts"},
+		{[]string{"--book-spread", "-0.5"}, "--book-spread -0.5: want 0 or more discs"},
 		{[]string{"--connect-timeout", "0s"}, "--connect-timeout"},
 		{[]string{"--log-level", "chatty"}, "--log-level"},
 		{[]string{"--perft", "-2"}, "--perft"},

@@ -366,7 +366,8 @@ func testJudgeHangsUp(t *testing.T, bin string) {
 func testHangUpDuringGenmove(t *testing.T, bin string) {
 	const think = 30 * time.Second
 	ln := listen(t, "127.0.0.1:0")
-	p := start(t, bin, nil, "--time", think.String(), "--seed", "1", "--arena", "200000", "--log-level", "debug", portOf(ln))
+	// No book: from the start position the book would answer at once.
+	p := start(t, bin, nil, "--time", think.String(), "--seed", "1", "--arena", "200000", "--log-level", "debug", "--book", "off", portOf(ln))
 	j := accept(t, ln, p)
 	j.expect("name", "name", "name gomcts")
 	j.expect("clear_board", "clear_board", "clear_board")

@@ -11,6 +11,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/book"
 	"github.com/tcgothello/mcts/endgame/solvefile"
 	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/internal/consolelog"
@@ -88,10 +89,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // loadWeights returns the evaluation's weights: the embedded set, or the
 // file's.
 func loadWeights(path string) (*eval.Weights, error) {
-	if path == "" {
-		return eval.Default()
-	}
-	w, err := eval.Load(path)
+	w, err := eval.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--eval-file: %w", err)
 	}
@@ -123,9 +121,13 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	}
 	// --solver off is the course's plain UCT: no MCTS-Solver either. The
 	// analysing front ends show every move's value; a judge does not.
+	bk, err := book.Open(o.book)
+	if err != nil {
+		return fmt.Errorf("--book: %w", err)
+	}
 	thinker, err := player.New(player.Config{Engine: o.engine, Weights: weights, Playouts: o.playouts,
 		Solver: o.solver, SolveEmpties: o.solveEmpties, TableBytes: o.tableMB << 20,
-		SolvedValues: o.httpAddr != "" || o.nboard})
+		SolvedValues: o.httpAddr != "" || o.nboard, Book: bk, BookSpread: o.bookSpread})
 	if err != nil {
 		return err
 	}
@@ -148,6 +150,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.String("leaf", o.engine.Leaf.String()), zap.Float64("eval_weight", o.engine.EvalWeight),
 		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits),
 		zap.String("eval_file", o.evalFile), zap.Bool("reuse", o.engine.Reuse),
+		zap.String("book", o.book), zap.Int("book_positions", bk.Len()), zap.Float64("book_spread", o.bookSpread),
 		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",

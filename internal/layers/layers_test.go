@@ -53,10 +53,13 @@ var layers = map[string]layer{
 	"samegame": rules,
 	"sgf":      rules,
 
-	"mcts":     engines,
-	"engine":   engines,
-	"endgame":  engines,
-	"eval":     engines,
+	"mcts":    engines,
+	"engine":  engines,
+	"endgame": engines,
+	"eval":    engines,
+	// book is Othello knowledge the player uses, as eval is; book/build
+	// grows it with the player's search.
+	"book":     engines,
 	"thinking": engines,
 	"player":   engines,
 	// killallgo is the game as the shared search plays it (it implements
