@@ -26,11 +26,15 @@ func Default() (*Book, error) { return defaultBook() }
 // Off is the name that asks Open for no book.
 const Off = "off"
 
-// Open returns the book a command line names: the embedded book for "",
-// none (nil) for Off, else the file's. A nil Book has no positions.
+// Embedded is the name that asks Open for the embedded book (Default).
+const Embedded = "embedded"
+
+// Open returns the book a command line names: the embedded book for ""
+// or Embedded, none (nil) for Off, else the file's. A nil Book has no
+// positions.
 func Open(name string) (*Book, error) {
 	switch name {
-	case "":
+	case "", Embedded:
 		return Default()
 	case Off:
 		return nil, nil

@@ -11,8 +11,9 @@ import (
 )
 
 // TestBookFlag checks that the engine plays the embedded book's move from
-// the start position, plays a given book file's, searches with --book
-// off, and refuses a bad book file with its line.
+// the start position with --book embedded, plays a given book file's,
+// searches with --book off and by default, and refuses a bad book file
+// with its line.
 func TestBookFlag(t *testing.T) {
 	dir := t.TempDir()
 	// A book that knows only the start position, and prefers c4.
@@ -31,9 +32,14 @@ func TestBookFlag(t *testing.T) {
 	if code != exitOK || !strings.HasPrefix(out, "genmove 3 2") || !strings.Contains(logs, "book: c4") {
 		t.Errorf("--book c4.book: exit %d, replies %q; want c4 (genmove 3 2) from the book\n%s", code, out, logs)
 	}
-	_, logs, code = genmove()
+	_, logs, code = genmove("--book", "embedded")
 	if code != exitOK || !strings.Contains(logs, "book: ") {
 		t.Errorf("embedded book: exit %d; want a book move\n%s", code, logs)
+	}
+	// No book unless asked: the first book measured no gain.
+	_, logs, code = genmove()
+	if code != exitOK || strings.Contains(logs, "book: ") {
+		t.Errorf("default: exit %d; want a search, no book\n%s", code, logs)
 	}
 	_, logs, code = genmove("--book", "off")
 	if code != exitOK || strings.Contains(logs, "book: ") {

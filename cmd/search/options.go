@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tcgothello/mcts/book"
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
@@ -76,7 +77,7 @@ type options struct {
 	solver       bool          // --solver: the endgame solver in genmove
 	solveEmpties int           // --solve-empties: genmove solves from this many empty squares
 	tableMB      int           // --table-mb: the solver's transposition table
-	book         string        // --book: a book file, off, or empty for the embedded book
+	book         string        // --book: a book file, embedded, or off
 	bookSpread   float64       // --book-spread: discs below the best a book move may be
 
 	addr     string // judge address host:port; empty for stdin mode
@@ -150,8 +151,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
 		"endgame solver: transposition table size in MiB, allocated at start")
 	fs.StringVar(&o.book, "book", o.book,
-		"opening book: a book `FILE` (written by the book program, docs/book.md), or off; in a book position "+
-			"genmove plays the book's best move by negamax value without searching (default: the book embedded in the binary)")
+		"opening book: a book `FILE` (written by the book program, docs/book.md), embedded (the book built into "+
+			"the binary), or off; in a book position genmove plays the book's best move by negamax value without searching")
 	fs.Float64Var(&o.bookSpread, "book-spread", o.bookSpread,
 		"play any book move within this many discs of the best, picked by --seed and the position, for varied "+
 			"games (default 0: the best)")
@@ -196,6 +197,10 @@ func defaultOptions() options {
 		solveEmpties:   defaultSolveEmpties,
 		tableMB:        endgame.DefaultTableBytes >> 20,
 		cpu:            othello.CPUAuto,
+		// No book by default: the first book, 2,300 positions of
+		// 100,000-playout searches, measured no gain (docs/strength.md,
+		// 2026-11-25), so it is there to try (--book embedded), not imposed.
+		book: book.Off,
 	}
 }
 
