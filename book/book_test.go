@@ -9,25 +9,14 @@ import (
 	"testing"
 
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/othello/othellotest"
 )
 
-func after(t *testing.T, moves string) othello.Position {
-	t.Helper()
-	g, err := othello.GameAfter(moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.Position()
-}
-
-func sq(t *testing.T, s string) othello.Move {
-	t.Helper()
-	m, err := othello.ParseSquare(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+// after and sq set up positions and moves from their names.
+var (
+	after = othellotest.After
+	sq    = othellotest.Square
+)
 
 // handBook is a small book built by hand: the start position, the position
 // after f5 (white to move) and after f5d6 (black to move), with values

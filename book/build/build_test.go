@@ -13,25 +13,14 @@ import (
 	"github.com/tcgothello/mcts/book"
 	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/othello/othellotest"
 )
 
-func after(t *testing.T, moves string) othello.Position {
-	t.Helper()
-	g, err := othello.GameAfter(moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.Position()
-}
-
-func sq(t *testing.T, s string) othello.Move {
-	t.Helper()
-	m, err := othello.ParseSquare(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+// after and sq set up positions and moves from their names.
+var (
+	after = othellotest.After
+	sq    = othellotest.Square
+)
 
 // TestNextDropOut follows drop-out expansion by hand on a small book.
 func TestNextDropOut(t *testing.T) {
