@@ -32,6 +32,24 @@ func loadBoards(t *testing.T, path string) []samegame.Board {
 	return bs
 }
 
+// replayLine replays the sequence of an output line, whose first fields
+// are N SCORE MOVES, on board N, and fails the test unless it ends the game
+// with SCORE; it returns SCORE.
+func replayLine(t *testing.T, line string, nScoreMoves []string, boards []samegame.Board, penalty bool) int {
+	t.Helper()
+	n, _ := strconv.Atoi(nScoreMoves[0])
+	score, _ := strconv.Atoi(nScoreMoves[1])
+	moves, err := samegame.ParseMoves(nScoreMoves[2])
+	if err != nil {
+		t.Fatalf("line %q: %v", line, err)
+	}
+	got, over, err := samegame.Replay(boards[n-1], moves, penalty)
+	if err != nil || !over || got != score {
+		t.Fatalf("line %q replays to %d (over %v, %v)", line, got, over, err)
+	}
+	return score
+}
+
 var solveLine = regexp.MustCompile(`^(\d+) (-?\d+) ([a-t0-9,-]+) (\d+) (\d+\.\d{3})( unproven)?$`)
 
 // checkSolveOutput checks the header and the lines of a one-player solve,
@@ -51,17 +69,7 @@ func checkSolveOutput(t *testing.T, out, header string, boards []samegame.Board,
 		if (m[6] == "") != wantProven {
 			t.Fatalf("line %q: proven %v expected", l, wantProven)
 		}
-		n, _ := strconv.Atoi(m[1])
-		score, _ := strconv.Atoi(m[2])
-		moves, err := samegame.ParseMoves(m[3])
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, over, err := samegame.Replay(boards[n-1], moves, penalty)
-		if err != nil || !over || got != score {
-			t.Fatalf("line %q: replays to %d (over %v, %v)", l, got, over, err)
-		}
-		scores = append(scores, score)
+		scores = append(scores, replayLine(t, l, m[1:4], boards, penalty))
 	}
 	return scores
 }

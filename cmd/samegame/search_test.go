@@ -29,17 +29,7 @@ func checkSearchOutput(t *testing.T, out string, boards []samegame.Board, penalt
 		if m == nil {
 			t.Fatalf("line %q is not N SCORE MOVES NODES SECONDS", l)
 		}
-		n, _ := strconv.Atoi(m[1])
-		score, _ := strconv.Atoi(m[2])
-		moves, err := samegame.ParseMoves(m[3])
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, over, err := samegame.Replay(boards[n-1], moves, penalty)
-		if err != nil || !over || got != score {
-			t.Fatalf("line %q replays to %d (over %v, %v)", l, got, over, err)
-		}
-		total += score
+		total += replayLine(t, l, m[1:4], boards, penalty)
 		kept = append(kept, strings.Join(m[1:5], " "))
 	}
 	if want := "# total " + strconv.Itoa(total) + " over " + strconv.Itoa(len(kept)) + " boards, "; !strings.HasPrefix(lines[len(lines)-1], want) {
