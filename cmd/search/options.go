@@ -225,7 +225,9 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 				return o, fs, usageError{fmt.Errorf("--plain sets --%s itself: give one or the other", name)}
 			}
 		}
-		o.engine.Leaf, o.engine.Reuse, o.engine.PriorVisits, o.solver, o.book = engine.LeafPlayout, false, 0, false, "off"
+		// The book needs no switching off: it is off by default, and --plain
+		// refuses --book above.
+		o.engine.Leaf, o.engine.Reuse, o.engine.PriorVisits, o.solver = engine.LeafPlayout, false, 0, false
 	}
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
 		o.engine.Exploration = engine.DefaultConfig().Exploration
