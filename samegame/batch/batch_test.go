@@ -195,17 +195,21 @@ func TestOpenResultsRefusesBadLines(t *testing.T) {
 		{"1 2 a1\n", "line 1: want N SCORE MOVES NODES SECONDS"},
 		{"# c\n\nx 2 a1 3 0.1\n", "line 3: want N SCORE"},
 		{"1 y a1 3 0.1\n", `line 1: score "y" is not a number`},
+		// A line over the bound is named, not taken for the end of the
+		// file with the boards after it forgotten.
+		{"1 5 a1 3 0.1\n2 " + strings.Repeat("9", maxResultLine) + " a1 3 0.1\n3 5 a1 3 0.1\n", "r.txt: line 2: over 1048576 bytes"},
 	} {
 		path := filepath.Join(dir, "r.txt")
 		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		name := tc.text[:min(len(tc.text), 40)] // the long line's start
 		if r, err := OpenResults(path); err == nil || !strings.Contains(err.Error(), tc.want) {
 			r.Close()
-			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+			t.Errorf("%q: %v, want %q", name, err, tc.want)
 		}
 		if got, _ := os.ReadFile(path); string(got) != tc.text {
-			t.Errorf("%q: the file became %q", tc.text, got)
+			t.Errorf("%q: the file changed (%d bytes, want %d)", name, len(got), len(tc.text))
 		}
 	}
 	var none *Results

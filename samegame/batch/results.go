@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -24,14 +25,16 @@ type Results struct {
 
 // OpenResults reads the results file at path, if it exists, and opens it
 // for appending, creating it if need be. A line that is not
-// "N SCORE MOVES NODES SECONDS" (blank and '#' lines aside) is an error
-// naming it, and the file is left as it is.
+// "N SCORE MOVES NODES SECONDS" (blank and '#' lines aside), or longer
+// than any such line, is an error naming it, and the file is left as it is.
 func OpenResults(path string) (*Results, error) {
 	done := map[int]string{}
 	if data, err := os.ReadFile(path); err == nil {
 		sc := bufio.NewScanner(strings.NewReader(string(data)))
 		sc.Buffer(make([]byte, 0, 64*1024), maxResultLine)
-		for i := 1; sc.Scan(); i++ {
+		i := 0
+		for sc.Scan() {
+			i++
 			line := strings.TrimSpace(sc.Text())
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
@@ -45,6 +48,14 @@ func OpenResults(path string) (*Results, error) {
 				return nil, fmt.Errorf("%s: line %d: score %q is not a number", path, i, f[1])
 			}
 			done[n] = line
+		}
+		// The scanner stops at a line over its bound: without this check
+		// the boards after it would be searched again and appended after
+		// that line.
+		if errors.Is(sc.Err(), bufio.ErrTooLong) {
+			return nil, fmt.Errorf("%s: line %d: over %d bytes, longer than any line of a results file", path, i+1, maxResultLine)
+		} else if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", path, i+1, err)
 		}
 	} else if !os.IsNotExist(err) {
 		return nil, err
