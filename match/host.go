@@ -13,7 +13,6 @@ import (
 	"net"
 	"os"
 	"strconv"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -218,13 +217,9 @@ func (h *Hosting) startEngines(ctx context.Context, host *engineproc.Host, ln ne
 			return conns, err
 		}
 	}
-	var wg sync.WaitGroup
-	for i := range conns {
-		l, p := lns[i], procs[i]
-		lns[i] = nil // AwaitEngine closes it
-		wg.Go(func() { conns[i] = AwaitEngine(ctx, l, p, deadline, log) })
-	}
-	wg.Wait()
+	awaited := lns
+	lns = [2]net.Listener{} // AwaitEngines closes them
+	conns = AwaitEngines(ctx, awaited, *procs, deadline, log)
 	if err := ctx.Err(); err != nil {
 		for _, c := range conns {
 			if c != nil {
