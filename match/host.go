@@ -9,9 +9,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -61,6 +63,49 @@ type Files struct {
 	Summary string
 }
 
+// Check checks that every file f names can be written, so that a match
+// is not played for its record to be lost at the end: its directory
+// exists and takes a new file, and a file already there may be
+// overwritten. It writes nothing that stays.
+func (f Files) Check() error {
+	for _, file := range []struct{ what, path string }{{"record", f.Record}, {"json summary", f.Summary}} {
+		if file.path == "" {
+			continue
+		}
+		if err := checkWritable(file.path); err != nil {
+			return fmt.Errorf("%s %s: %w", file.what, file.path, err)
+		}
+	}
+	return nil
+}
+
+// checkWritable reports why the file at path could not be written, nil if
+// it can: creating a file beside it and removing it again, and opening an
+// existing one for writing without changing it.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("is a directory")
+	} else if err == nil {
+		w, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return w.Close()
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil {
+		return err
+	} else if !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	tmp, err := os.CreateTemp(dir, ".judge-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot create a file in %s: %w", dir, errors.Unwrap(err))
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}
+
 // CheckEngines checks that there are two engines or none, and that each
 // engine's program can be started, so that a missing one is reported
 // before anything starts.
@@ -76,7 +121,8 @@ func (h *Hosting) CheckEngines() error {
 	return nil
 }
 
-// Host hosts m as h says: it listens, seats the two players within the
+// Host hosts m as h says: it checks the engines' programs and that the
+// files can be written, listens, seats the two players within the
 // connect time (the first to connect is player 1; with Engines, the first
 // engine is, whenever it connects), plays the match, calls Ended, stops the
 // engines it started and adds what each used to its player's result (and a
@@ -90,6 +136,9 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 		log = zap.NewNop()
 	}
 	if err := h.CheckEngines(); err != nil {
+		return Result{}, err
+	}
+	if err := h.Files.Check(); err != nil {
 		return Result{}, err
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(h.Host, strconv.Itoa(h.Port)))
