@@ -26,10 +26,12 @@ func TestParseOpeningsErrors(t *testing.T) {
 		"f5d\n":        "odd number",
 		"# nothing\n":  "no openings",
 		"f5zz\n":       "line 1",
+		// A line over the scanner's bound is named, with what is wrong.
+		"f5d6\n" + strings.Repeat("f5", 1<<15) + "\n": "line 2: over 65536 bytes, longer than any opening",
 	} {
 		_, err := ParseOpenings(strings.NewReader(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseOpenings(%q) = %v, want an error with %q", in, err, want)
+			t.Errorf("ParseOpenings(%q) = %v, want an error with %q", in[:min(len(in), 40)], err, want)
 		}
 	}
 }
@@ -50,6 +52,10 @@ func TestParseOpeningLines(t *testing.T) {
 	}
 	if _, err := ParseOpeningLines(strings.NewReader("a\nb c\n"), parse); err == nil || err.Error() != "line 2: want one word, got 2" {
 		t.Errorf("error %v, want line 2's", err)
+	}
+	long := "a\n# c\n" + strings.Repeat("x", 1<<16) + "\n"
+	if _, err := ParseOpeningLines(strings.NewReader(long), parse); err == nil || err.Error() != "line 3: over 65536 bytes, longer than any opening" {
+		t.Errorf("error %v, want line 3 named too long", err)
 	}
 	if _, err := ParseOpeningLines(strings.NewReader("# none\n"), parse); err == nil || err.Error() != "no openings" {
 		t.Errorf("error %v, want no openings", err)
