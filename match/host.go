@@ -9,11 +9,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -21,6 +19,7 @@ import (
 
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/plural"
+	"github.com/tcgothello/mcts/internal/writable"
 	"github.com/tcgothello/mcts/otp"
 )
 
@@ -72,38 +71,11 @@ func (f Files) Check() error {
 		if file.path == "" {
 			continue
 		}
-		if err := checkWritable(file.path); err != nil {
+		if err := writable.Check(file.path); err != nil {
 			return fmt.Errorf("%s %s: %w", file.what, file.path, err)
 		}
 	}
 	return nil
-}
-
-// checkWritable reports why the file at path could not be written, nil if
-// it can: creating a file beside it and removing it again, and opening an
-// existing one for writing without changing it.
-func checkWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return errors.New("is a directory")
-	} else if err == nil {
-		w, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		return w.Close()
-	}
-	dir := filepath.Dir(path)
-	if fi, err := os.Stat(dir); err != nil {
-		return err
-	} else if !fi.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	tmp, err := os.CreateTemp(dir, ".judge-check-*")
-	if err != nil {
-		return fmt.Errorf("cannot create a file in %s: %w", dir, errors.Unwrap(err))
-	}
-	tmp.Close()
-	return os.Remove(tmp.Name())
 }
 
 // CheckEngines checks that there are two engines or none, and that each
