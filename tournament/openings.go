@@ -141,12 +141,13 @@ func LoadOpenings(path string) ([]Opening, error) {
 }
 
 // ReadOpeningsFile reads the file at path with parse, which reads a
-// game's openings (ParseOpenings for Othello's); an error of parse names
-// the file as kind ("openings", "layouts").
+// game's openings (ParseOpenings for Othello's); an error names the file
+// as kind ("openings", "layouts"), so that a missing one is told from the
+// other files of a command line.
 func ReadOpeningsFile(path, kind string, parse func(io.Reader) ([]Opening, error)) ([]Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s file: %w", kind, err) // the path is in err
 	}
 	defer f.Close()
 	ops, err := parse(f)
