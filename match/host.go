@@ -195,8 +195,23 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
 		}
 	}
-	return res, h.Files.Write(&res, log)
+	if err := h.Files.Write(&res, log); err != nil {
+		return res, &FilesError{Err: err}
+	}
+	return res, nil
 }
+
+// FilesError is Host's error when the match was played (its result
+// given to Ended) but a file could not be written at its end, say a
+// directory removed meanwhile or a full disk: Files.Check found the files
+// writable before the match.
+type FilesError struct{ Err error }
+
+// Error is the write's error.
+func (e *FilesError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the write's error.
+func (e *FilesError) Unwrap() error { return e.Err }
 
 // startEngines starts the two engines and waits until deadline for their
 // connections, player 1 being the first engine whatever the order in
