@@ -13,13 +13,13 @@ import (
 	"net"
 	"os"
 	"strconv"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/plural"
+	"github.com/tcgothello/mcts/internal/writable"
 	"github.com/tcgothello/mcts/otp"
 )
 
@@ -62,6 +62,22 @@ type Files struct {
 	Summary string
 }
 
+// Check checks that every file f names can be written, so that a match
+// is not played for its record to be lost at the end: its directory
+// exists and takes a new file, and a file already there may be
+// overwritten. It writes nothing that stays.
+func (f Files) Check() error {
+	for _, file := range []struct{ what, path string }{{"record", f.Record}, {"json summary", f.Summary}} {
+		if file.path == "" {
+			continue
+		}
+		if err := writable.Check(file.path); err != nil {
+			return fmt.Errorf("%s %s: %w", file.what, file.path, err)
+		}
+	}
+	return nil
+}
+
 // CheckEngines checks that there are two engines or none, and that each
 // engine's program can be started, so that a missing one is reported
 // before anything starts.
@@ -77,7 +93,8 @@ func (h *Hosting) CheckEngines() error {
 	return nil
 }
 
-// Host hosts m as h says: it listens, seats the two players within the
+// Host hosts m as h says: it checks the engines' programs and that the
+// files can be written, listens, seats the two players within the
 // connect time (the first to connect is player 1; with Engines, the first
 // engine is, whenever it connects), plays the match, calls Ended, stops the
 // engines it started and adds what each used to its player's result (and a
@@ -91,6 +108,9 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 		log = zap.NewNop()
 	}
 	if err := h.CheckEngines(); err != nil {
+		return Result{}, err
+	}
+	if err := h.Files.Check(); err != nil {
 		return Result{}, err
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(h.Host, strconv.Itoa(h.Port)))
@@ -175,8 +195,23 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
 		}
 	}
-	return res, h.Files.Write(&res, log)
+	if err := h.Files.Write(&res, log); err != nil {
+		return res, &FilesError{Err: err}
+	}
+	return res, nil
 }
+
+// FilesError is Host's error when the match was played (its result
+// given to Ended) but a file could not be written at its end, say a
+// directory removed meanwhile or a full disk: Files.Check found the files
+// writable before the match.
+type FilesError struct{ Err error }
+
+// Error is the write's error.
+func (e *FilesError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the write's error.
+func (e *FilesError) Unwrap() error { return e.Err }
 
 // startEngines starts the two engines and waits until deadline for their
 // connections, player 1 being the first engine whatever the order in
@@ -218,13 +253,9 @@ func (h *Hosting) startEngines(ctx context.Context, host *engineproc.Host, ln ne
 			return conns, err
 		}
 	}
-	var wg sync.WaitGroup
-	for i := range conns {
-		l, p := lns[i], procs[i]
-		lns[i] = nil // AwaitEngine closes it
-		wg.Go(func() { conns[i] = AwaitEngine(ctx, l, p, deadline, log) })
-	}
-	wg.Wait()
+	awaited := lns
+	lns = [2]net.Listener{} // AwaitEngines closes them
+	conns = AwaitEngines(ctx, awaited, *procs, deadline, log)
 	if err := ctx.Err(); err != nil {
 		for _, c := range conns {
 			if c != nil {

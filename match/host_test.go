@@ -269,6 +269,42 @@ func TestHostEngineMissing(t *testing.T) {
 	}
 }
 
+// A file that cannot be written is found before anything starts, naming
+// it: the match is not played for its record to be lost at the end. A
+// file that can be is neither created nor changed by the check.
+func TestHostFilesUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "plain")
+	if err := os.WriteFile(notDir, []byte("kept"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		files Files
+		want  string
+	}{
+		{Files{Record: filepath.Join(dir, "missing", "games.txt")}, "record " + filepath.Join(dir, "missing", "games.txt") + ": stat " + filepath.Join(dir, "missing") + ": no such file"},
+		{Files{Summary: filepath.Join(notDir, "s.json")}, "json summary " + filepath.Join(notDir, "s.json") + ": " + notDir + " is not a directory"},
+		{Files{Record: dir}, "record " + dir + ": is a directory"},
+	} {
+		listened := false
+		h := Hosting{Host: "127.0.0.1", Files: c.files, Listening: func(net.Addr) { listened = true }}
+		m := &Match{Rounds: 1, Limits: hostLimits}
+		if _, err := m.Host(t.Context(), h); err == nil || !strings.Contains(err.Error(), c.want) || listened {
+			t.Errorf("Host with %+v: %v, listened %v; want %q before listening", c.files, err, listened, c.want)
+		}
+	}
+	ok := Files{Record: notDir, Summary: filepath.Join(dir, "new.json")}
+	if err := ok.Check(); err != nil {
+		t.Errorf("Check of writable files: %v", err)
+	}
+	if got, _ := os.ReadFile(notDir); string(got) != "kept" {
+		t.Errorf("the existing file became %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the check left %d entries in the directory, want the one file", len(entries))
+	}
+}
+
 // TestHostPortTaken: a port in use is an error, and nothing is played.
 func TestHostPortTaken(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -326,11 +326,12 @@ func TestParseErrors(t *testing.T) {
 		{strings.Repeat("1\n", 21), "f: board 1, line 21: more than 20 rows"},
 		{strings.Repeat("1", 21) + "\n", "f: board 1, line 1: 21 columns, more than 20"},
 		{"# only a comment\n\n", "f: no board"},
+		{"12\n12\n\n# c\n" + strings.Repeat("1", 1<<16) + "\n", "f: board 2, line 5: over 65536 bytes, more than 20 columns"},
 	}
 	for _, c := range cases {
 		_, err := ParseBoards(strings.NewReader(c.text), "f")
 		if err == nil || err.Error() != c.msg {
-			t.Errorf("%q: error %v, want %q", c.text, err, c.msg)
+			t.Errorf("%q: error %v, want %q", c.text[:min(len(c.text), 40)], err, c.msg)
 		}
 	}
 	var be *BoardError

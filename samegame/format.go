@@ -95,7 +95,11 @@ func ParseBoards(r io.Reader, name string) ([]Board, error) {
 		}
 		cur = append(cur, numberedLine{text: text, line: n})
 	}
-	if err := sc.Err(); err != nil {
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		// The scanner's own message names neither the line nor the rule.
+		return nil, &BoardError{Name: name, Board: len(boards) + 1, Line: n + 1,
+			Msg: fmt.Sprintf("over %d bytes, more than %d columns", bufio.MaxScanTokenSize, MaxSize)}
+	} else if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := flush(); err != nil {

@@ -2,7 +2,7 @@
 # cpu_vs_cpu.sh: build judge and search, play a short match between two
 # search engines under the judge, and show the result.
 #
-# Usage: scripts/cpu_vs_cpu.sh [ROUNDS [TIME]]
+# Usage: scripts/cpu_vs_cpu.sh [ROUNDS [TIME]]   (--help: this text)
 #   ROUNDS  rounds to play, a whole number from 1 (default 2; env ROUNDS)
 #   TIME    each engine's think time per move, a Go duration such as 300ms or
 #           1.5s, above 0 and at most 9s, a second under the judge's classic
@@ -14,6 +14,15 @@
 #                               ignored by git)
 # Needs only Go (1.26); the programs and every result stay under $BIN.
 set -euo pipefail
+# --help prints the comment above, which is the usage
+# (before the cd, while $0 is still a path from here).
+case ${1:-} in
+-h | --help)
+	sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
+	exit 0
+	;;
+esac
+
 cd "$(dirname "$0")/.."
 
 rounds=${1:-${ROUNDS:-2}}

@@ -115,6 +115,22 @@ func TestBadArgumentsStopBeforeBuilding(t *testing.T) {
 	}
 }
 
+// --help prints the script's usage, its comment, with status 0, builds
+// nothing, and works from another directory as well.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}} {
+		bin := filepath.Join(t.TempDir(), "bin")
+		out, code := runScript(t, "cpu_vs_cpu.sh", append(os.Environ(), "BIN="+bin), t.TempDir(), time.Minute, args...)
+		if code != 0 || !strings.HasPrefix(out, "cpu_vs_cpu.sh: build judge and search") ||
+			!strings.Contains(out, "\nUsage: scripts/cpu_vs_cpu.sh [ROUNDS [TIME]]") || strings.Contains(out, "set -euo") {
+			t.Errorf("%q: status %d, output\n%s\nwant 0 and the usage comment", args, code, out)
+		}
+		if _, err := os.Stat(bin); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%q made %s (%v)", args, bin, err)
+		}
+	}
+}
+
 // TestBuildsV3WhereTheCPURunsIt builds a tiny program for x86-64-v3 and
 // runs it: where it runs, the script must build its programs for v3, and
 // where it does not, for the default level. It plays one short round.

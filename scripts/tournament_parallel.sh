@@ -4,6 +4,7 @@
 # merge the shards into the whole tournament's results and standings.
 #
 # Usage: scripts/tournament_parallel.sh [OPTIONS] -- TOURNAMENT_FLAGS...
+#   -h, --help               print this text
 #   -n, --shards N           split the tournament in N shards (default: the
 #                            cores of this machine)
 #   -j, --jobs J             shards played at once on each machine, GNU
@@ -49,6 +50,7 @@ while [ $# -gt 0 ]; do
 	-S | --sshloginfile) [ $# -ge 2 ] || usage "$1 needs a value"; sshloginfile=$2; shift 2 ;;
 	-d | --dir) [ $# -ge 2 ] || usage "$1 needs a value"; dir=$2; shift 2 ;;
 	--judge) [ $# -ge 2 ] || usage "$1 needs a value"; judge=$2; shift 2 ;;
+	-h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; # the comment above
 	--) shift; break ;;
 	*) usage "unknown option \"$1\" (the tournament's flags come after --)" ;;
 	esac

@@ -127,6 +127,22 @@ func TestTournamentParallelBadArguments(t *testing.T) {
 	}
 }
 
+// --help prints the script's usage, its comment, with status 0, whatever
+// follows it, and does nothing else.
+func TestTournamentParallelHelp(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"--help"}, {"-h", "--shards", "0"}} {
+		out, code := runScript(t, "tournament_parallel.sh", os.Environ(), dir, time.Minute, args...)
+		if code != 0 || !strings.HasPrefix(out, "tournament_parallel.sh: play a judge tournament") ||
+			!strings.Contains(out, "\n  -n, --shards N ") || !strings.Contains(out, "\nExit status: 0") || strings.Contains(out, "set -euo") {
+			t.Errorf("%q: status %d, output\n%s\nwant 0 and the usage comment", args, code, out)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("--help left %d files behind", len(entries))
+	}
+}
+
 // fakeJudge stands for the judge in TestTournamentParallelFailedShard: a
 // shard writes its results file, but shard 1 fails first; the merge lists
 // the files it is given, each argument on a line of its own.

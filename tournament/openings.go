@@ -61,7 +61,8 @@ func DefaultOpenings() ([]Opening, error) {
 func ParseOpenings(r io.Reader) ([]Opening, error) {
 	var out []Opening
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := sc.Text()
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
@@ -83,12 +84,22 @@ func ParseOpenings(r io.Reader) ([]Opening, error) {
 		out = append(out, Opening{Moves: moves, Line: n})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, scanError(err, n)
 	}
 	if len(out) == 0 {
 		return nil, errors.New("no openings")
 	}
 	return out, nil
+}
+
+// scanError names the line n at which a scanner of openings stopped with
+// err: its own message for a line over its bound names neither the line
+// nor what is wrong with it.
+func scanError(err error, n int) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("line %d: over %d bytes, longer than any opening", n, bufio.MaxScanTokenSize)
+	}
+	return fmt.Errorf("line %d: %w", n, err)
 }
 
 // ParseOpeningLines reads a file of openings of a game other than
@@ -99,7 +110,8 @@ func ParseOpenings(r io.Reader) ([]Opening, error) {
 func ParseOpeningLines(r io.Reader, parse func(line string) (string, error)) ([]Opening, error) {
 	var out []Opening
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line, _, _ := strings.Cut(sc.Text(), "#")
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -111,7 +123,7 @@ func ParseOpeningLines(r io.Reader, parse func(line string) (string, error)) ([]
 		out = append(out, Opening{Text: text, Line: n})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, scanError(err, n)
 	}
 	if len(out) == 0 {
 		return nil, errors.New("no openings")
@@ -129,12 +141,13 @@ func LoadOpenings(path string) ([]Opening, error) {
 }
 
 // ReadOpeningsFile reads the file at path with parse, which reads a
-// game's openings (ParseOpenings for Othello's); an error of parse names
-// the file as kind ("openings", "layouts").
+// game's openings (ParseOpenings for Othello's); an error names the file
+// as kind ("openings", "layouts"), so that a missing one is told from the
+// other files of a command line.
 func ReadOpeningsFile(path, kind string, parse func(io.Reader) ([]Opening, error)) ([]Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s file: %w", kind, err) // the path is in err
 	}
 	defer f.Close()
 	ops, err := parse(f)

@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -26,10 +28,12 @@ func TestParseOpeningsErrors(t *testing.T) {
 		"f5d\n":        "odd number",
 		"# nothing\n":  "no openings",
 		"f5zz\n":       "line 1",
+		// A line over the scanner's bound is named, with what is wrong.
+		"f5d6\n" + strings.Repeat("f5", 1<<15) + "\n": "line 2: over 65536 bytes, longer than any opening",
 	} {
 		_, err := ParseOpenings(strings.NewReader(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseOpenings(%q) = %v, want an error with %q", in, err, want)
+			t.Errorf("ParseOpenings(%q) = %v, want an error with %q", in[:min(len(in), 40)], err, want)
 		}
 	}
 }
@@ -51,7 +55,33 @@ func TestParseOpeningLines(t *testing.T) {
 	if _, err := ParseOpeningLines(strings.NewReader("a\nb c\n"), parse); err == nil || err.Error() != "line 2: want one word, got 2" {
 		t.Errorf("error %v, want line 2's", err)
 	}
+	long := "a\n# c\n" + strings.Repeat("x", 1<<16) + "\n"
+	if _, err := ParseOpeningLines(strings.NewReader(long), parse); err == nil || err.Error() != "line 3: over 65536 bytes, longer than any opening" {
+		t.Errorf("error %v, want line 3 named too long", err)
+	}
 	if _, err := ParseOpeningLines(strings.NewReader("# none\n"), parse); err == nil || err.Error() != "no openings" {
 		t.Errorf("error %v, want no openings", err)
+	}
+}
+
+// LoadOpenings names the file as an openings file, whether it is missing
+// or holds a bad line, and reads a good one.
+func TestLoadOpenings(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.txt")
+	bad := filepath.Join(dir, "bad.txt")
+	good := filepath.Join(dir, "good.txt")
+	os.WriteFile(bad, []byte("f5d6\nzz\n"), 0o644)
+	os.WriteFile(good, []byte("f5d6 # two plies\nf5f6\n"), 0o644)
+	for path, want := range map[string]string{
+		missing: "openings file: open " + missing + ": no such file or directory",
+		bad:     "openings file " + bad + ": line 2: ",
+	} {
+		if _, err := LoadOpenings(path); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("LoadOpenings(%s) = %v, want an error starting %q", path, err, want)
+		}
+	}
+	if ops, err := LoadOpenings(good); err != nil || len(ops) != 2 || ops[1].Line != 2 {
+		t.Errorf("LoadOpenings(good) = %+v, %v; want 2 openings", ops, err)
 	}
 }

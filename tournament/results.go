@@ -300,15 +300,56 @@ var ErrNoHeader = errors.New("results file has no complete header line")
 // bytes, can be a header cut short.
 const headerStart = `{"version":`
 
+// maxHeaderLine bounds a results file's header line. It holds the
+// engines' command lines and every opening of the tournament, some 15
+// bytes an opening: 64 MiB is room for millions of openings, more than any
+// tournament plays, so a longer line is no header the judge wrote.
+const maxHeaderLine = 64 << 20
+
+// maxRecordLine bounds a game's line. The longest games (400 plies of
+// Kill-All Go) and their forfeits' details, each reply quoted at most
+// otp.DefaultMaxReply bytes, take a few kilobytes: a megabyte is a file
+// that is not a results file.
+const maxRecordLine = 1 << 20
+
+// errLineTooLong is readLine's error for a line over its bound.
+var errLineTooLong = errors.New("line too long")
+
+// readLine returns the next line of br with its '\n' (a last line has
+// none), or errLineTooLong once it has read more than max bytes of a line
+// without its end: a file that is no results file is not read into
+// memory a line at a time.
+func readLine(br *bufio.Reader, max int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(bytes.TrimSuffix(line, []byte("\n"))) > max {
+			return nil, errLineTooLong
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, err
+		}
+	}
+}
+
 // ReadResults reads a results file: its header and the finished games, in
 // the order written. A last line cut short (the judge was killed while
-// writing it) is ignored; that game is played again.
+// writing it) is ignored; that game is played again. A line longer than
+// any the judge writes is an error naming it.
 func ReadResults(r io.Reader) (Header, []Record, error) {
 	var h Header
 	var recs []Record
 	br := bufio.NewReader(r)
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		max := maxRecordLine
+		if n == 1 {
+			max = maxHeaderLine
+		}
+		line, err := readLine(br, max)
+		if errors.Is(err, errLineTooLong) {
+			return h, nil, fmt.Errorf("line %d: over %d bytes, longer than any line of a results file", n, max)
+		}
 		if len(line) > 0 && line[len(line)-1] != '\n' {
 			if n == 1 && !bytes.HasPrefix(line, []byte(headerStart)) && !bytes.HasPrefix([]byte(headerStart), line) {
 				return h, nil, errors.New("line 1: not a tournament results header: remove the file or name another with --results")

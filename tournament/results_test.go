@@ -91,6 +91,46 @@ func TestReadResultsErrors(t *testing.T) {
 	}
 }
 
+// A line longer than any the judge writes is an error naming the file and
+// the line, even when it is valid JSON (a results file edited or made by
+// hand), and a header may be longer than a game's line; lines at the
+// bound are read.
+func TestReadResultsLongLine(t *testing.T) {
+	h := testHeader()
+	h.Version = resultsVersion
+	header, _ := json.Marshal(h)
+	record := func(n int) []byte {
+		line, _ := json.Marshal(Record{Game: 1, Round: 1, Winner: 0, BlackEngine: 0, WhiteEngine: 1})
+		return append(line[:len(line)-1], []byte(`,"pad":"`+strings.Repeat("x", n-len(line)-9)+`"}`)...)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name  string
+		lines [][]byte
+		err   string // "" for none
+	}{
+		{"at.jsonl", [][]byte{header, record(maxRecordLine)}, ""},
+		{"over.jsonl", [][]byte{header, record(maxRecordLine + 1), record(1000)}, "over.jsonl: line 2: over 1048576 bytes"},
+		{"last.jsonl", [][]byte{header, record(1000), record(maxRecordLine + 1)}, "last.jsonl: line 3: over 1048576 bytes"},
+		{"header.jsonl", [][]byte{append(header[:len(header)-1], []byte(`,"pad":"`+strings.Repeat("x", maxRecordLine)+`"}`)...), record(1000)}, ""},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, append(bytes.Join(c.lines, []byte("\n")), '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(c.lines[1]); c.err == "" && n > maxRecordLine || c.name == "at.jsonl" && n != maxRecordLine {
+			t.Fatalf("%s: a record of %d bytes, want at most %d", c.name, n, maxRecordLine)
+		}
+		_, recs, err := ReadResultsFile(path)
+		switch {
+		case c.err == "" && (err != nil || len(recs) != len(c.lines)-1):
+			t.Errorf("%s: %d records, %v; want %d and no error", c.name, len(recs), err, len(c.lines)-1)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.err)
+		}
+	}
+}
+
 // A file without a whole first line holds no game (the judge was stopped
 // while creating it): ReadResults says so with ErrNoHeader, which the
 // judge takes as leave to start afresh.

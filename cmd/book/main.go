@@ -128,7 +128,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		if len(rest) == 2 {
 			moves = rest[1]
 		}
-		if err := runShow(*bookFile, moves, stdout); err != nil {
+		// MOVES is part of the command line: one that is malformed or
+		// illegal is a usage error, as the help's exit status says.
+		g, err := othello.GameAfter(moves)
+		if err != nil {
+			return usageErr(stderr, fmt.Errorf("show: MOVES %q: %w", moves, err))
+		}
+		if err := runShow(*bookFile, g, stdout); err != nil {
 			fmt.Fprintf(stderr, "book: %v\n", err)
 			return exitError
 		}
@@ -173,18 +179,14 @@ func runBuild(ctx context.Context, path string, cfg build.Config, stderr io.Writ
 	return f.Close()
 }
 
-// runShow prints the book's moves after the moves given.
-func runShow(path, moves string, stdout io.Writer) error {
+// runShow prints the book's moves in the position of g.
+func runShow(path string, g *othello.Game, stdout io.Writer) error {
 	b, err := book.Open(path)
 	if err != nil {
 		return err
 	}
 	if b == nil {
 		return errors.New("show: --book off shows nothing")
-	}
-	g, err := othello.GameAfter(moves)
-	if err != nil {
-		return err
 	}
 	fmt.Fprintf(stdout, "%d positions in the book\n", b.Len())
 	bm, ok := b.Lookup(g.Position())

@@ -64,6 +64,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"build", "x.book", "--playouts", "0"}, "playouts 0: want at least 1"},
 		{[]string{"build", "x.book", "--depth-cost", "-1"}, "depth cost -1"},
 		{[]string{"show", "a", "b"}, "at most one MOVES"},
+		{[]string{"show", "f5z9"}, `MOVES "f5z9": move 2 of "f5z9": square "z9"`},
+		{[]string{"show", "f5a1"}, `MOVES "f5a1"`},
 		{[]string{"--nonsense"}, "unknown flag"},
 	}
 	for _, c := range cases {
@@ -71,7 +73,7 @@ func TestCommandLine(t *testing.T) {
 			t.Errorf("%q: exit %d, %q; want 2 and %q", c.args, code, logs, c.want)
 		}
 	}
-	if _, logs, code := runArgs("show", "f5z9"); code != exitError || !strings.Contains(logs, "z9") {
-		t.Errorf("show f5z9: exit %d, %q", code, logs)
+	if _, logs, code := runArgs("show", "--book", filepath.Join(t.TempDir(), "missing.book")); code != exitError || !strings.Contains(logs, "missing.book") {
+		t.Errorf("show of a missing book: exit %d, %q; want 1 naming the file", code, logs)
 	}
 }

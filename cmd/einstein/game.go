@@ -14,6 +14,7 @@ import (
 	"github.com/tcgothello/mcts/einstein/runner"
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/consolelog"
+	"github.com/tcgothello/mcts/internal/plural"
 	"go.uber.org/zap"
 )
 
@@ -118,7 +119,7 @@ func parseGame(args []string) (gameOptions, error) {
 	case o.people < 0 || o.people > 2:
 		return o, fmt.Errorf("-n %d: want 0, 1 or 2 people", o.people)
 	case len(o.agents) != 2-o.people:
-		return o, fmt.Errorf("%d agents with -n %d: want %d", len(o.agents), o.people, 2-o.people)
+		return o, fmt.Errorf("%s with -n %d: want %d", plural.Of(len(o.agents), "agent"), o.people, 2-o.people)
 	case fs.Changed("rounds") && o.people != 0:
 		return o, errors.New("-r is for games between agents only (-n 0); with people the games go on until the input ends")
 	case o.rounds < 1:

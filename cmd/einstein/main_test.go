@@ -158,8 +158,8 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"play"}, "einstein: unknown command \"play\"\n"},
 		{[]string{"game", "-n", "3"}, "einstein game: -n 3: want 0, 1 or 2 people\n"},
-		{[]string{"game", "-n", "0", "random"}, "einstein game: 1 agents with -n 0: want 2\n"},
-		{[]string{"game", "random"}, "einstein game: 1 agents with -n 2: want 0\n"},
+		{[]string{"game", "-n", "0", "random"}, "einstein game: 1 agent with -n 0: want 2\n"},
+		{[]string{"game", "random"}, "einstein game: 1 agent with -n 2: want 0\n"},
 		{[]string{"game", "-n", "1", "greedy", "-r", "3"}, "einstein game: -r is for games between agents only (-n 0); with people the games go on until the input ends\n"},
 		{[]string{"game", "-n", "0", "random", "greedy", "-r", "0"}, "einstein game: -r 0: want at least one round\n"},
 		{[]string{"game", "-n", "0", "random", "greedy", "--limit", "0s"}, "einstein game: --limit 0s: want a positive duration\n"},

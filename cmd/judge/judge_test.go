@@ -153,6 +153,28 @@ func TestJudgeMatch(t *testing.T) {
 	}
 }
 
+// A record that can no longer be written when the match ends (its
+// directory removed while the match is played: the judge checked it
+// before) fails the judge with status 1 saying the match was played,
+// after the result lines.
+func TestJudgeFilesFailAfterTheMatch(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := startEngines(t, &matchtest.Engine{Name: "alice"}, &matchtest.Engine{Name: "bob"})
+	r := runJudge(t, []string{"--record", filepath.Join(dir, "games.txt"), "0", "1"}, func(addr string) {
+		if err := os.Remove(dir); err != nil {
+			t.Error(err)
+		}
+		start(addr)
+	})
+	if r.code != 1 || !strings.Contains(r.stdout, "NAME:alice QUIT:1") ||
+		!strings.Contains(r.stderr, "match played, but its files were not all written") || strings.Contains(r.stderr, "match not played") {
+		t.Errorf("status %d, stdout %q, stderr:\n%s\nwant 1, the result lines, and the match said played", r.code, r.stdout, r.stderr)
+	}
+}
+
 func TestJudgeForfeits(t *testing.T) {
 	illegal := func(c matchtest.Call) matchtest.Action {
 		if strings.HasPrefix(c.Command, "genmove") {

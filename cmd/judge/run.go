@@ -59,8 +59,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 	defer log.Sync()
 	if err := judge(ctx, o, stdout, errw, log, h); err != nil {
 		msg := "match not played"
-		if errors.As(err, new(neverPlayedError)) {
+		switch {
+		case errors.As(err, new(neverPlayedError)):
 			msg = "match played without a player"
+		case errors.As(err, new(*match.FilesError)):
+			msg = "match played, but its files were not all written"
 		}
 		log.Error(msg, zap.Error(err))
 		return 1

@@ -200,6 +200,11 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	if o.Rounds < 1 {
 		return o, fmt.Errorf("--rounds %d: want 1 or more", o.Rounds)
 	}
+	// Too many games is a mistake of the command line, found before a
+	// results file or its lock is made.
+	if err := tournament.CheckSize(o.Mode, len(o.Engines), o.Rounds); err != nil {
+		return o, fmt.Errorf("--rounds: %w", err)
+	}
 	if o.Concurrency < 1 {
 		return o, fmt.Errorf("--concurrency %d: want 1 or more", o.Concurrency)
 	}

@@ -41,6 +41,7 @@ func TestParseTournamentOptions(t *testing.T) {
 		{[]string{"--engine", "name=a cmd=x"}, "two or more"},
 		{[]string{"--engine", "name=a cmd=x", "--engine", "name=a cmd=y"}, "twice"},
 		{append([]string{"--rounds", "0"}, two...), "--rounds"},
+		{append([]string{"--rounds", "1000000000"}, two...), "--rounds: rounds 1000000000 of 2 games each (2 engines, round-robin) make more than the 1000000 games"},
 		{append([]string{"--concurrency", "0"}, two...), "--concurrency"},
 		{append([]string{"--mode", "swiss"}, two...), "--mode"},
 		{append([]string{"--genmove-time", "0s"}, two...), "positive"},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/atomicfile"
+	"github.com/tcgothello/mcts/internal/writable"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/killallgo/referee"
@@ -128,6 +129,17 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 	// handed to the programs as it is; any other writer gets their output
 	// through copying goroutines, which must take turns with each other
 	// and with the log.
+	// The files are written after the game: one that cannot be is found
+	// before the programs start, not after the game is played for nothing.
+	for _, f := range []struct{ flag, path string }{{"--sgf", o.record}, {"--transcript", o.transcript}} {
+		if f.path == "" || f.path == "-" && f.flag == "--sgf" {
+			continue
+		}
+		if err := writable.Check(f.path); err != nil {
+			fmt.Fprintf(stderr, "killallgo referee: %s %s: %v\n", f.flag, f.path, err)
+			return exitError
+		}
+	}
 	errOut := stderr
 	if _, ok := stderr.(*os.File); !ok {
 		errOut = zapcore.Lock(zapcore.AddSync(stderr))

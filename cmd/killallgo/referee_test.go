@@ -100,6 +100,16 @@ func TestRefereeUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
 		}
 	}
+	// A file that cannot be written is named before the programs start
+	// (the missing programs are never reached).
+	missing := filepath.Join(t.TempDir(), "missing")
+	for _, flag := range []string{"--sgf", "--transcript"} {
+		path := filepath.Join(missing, "f")
+		_, stderr, code := runSession(t, "", "referee", flag, path, "./no-such-program", "./no-such-program")
+		if want := "killallgo referee: " + flag + " " + path + ": stat " + missing + ": no such file or directory\n"; code != exitError || stderr != want {
+			t.Errorf("%s in a missing directory: exit %d, stderr %q; want %d and %q alone", flag, code, stderr, exitError, want)
+		}
+	}
 	_, stderr, code := runSession(t, "", "referee", "./no-such-program", "./no-such-program")
 	if code != exitError || !strings.Contains(stderr, "no-such-program") {
 		t.Errorf("a missing program: exit %d, stderr %q", code, stderr)

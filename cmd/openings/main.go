@@ -19,6 +19,7 @@ import (
 
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/internal/plural"
+	"github.com/tcgothello/mcts/internal/writable"
 )
 
 // maxPlies bounds --plies: 10 plies already give millions of positions
@@ -91,6 +92,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	if err != nil {
 		fmt.Fprintf(stderr, "openings: %v\nRun 'openings --help' for the flags.\n", err)
 		return 2
+	}
+	// The file is written once every position is scored, which takes
+	// long at the default budget: one that cannot be written is found now.
+	if *out != "" {
+		if err := writable.Check(*out); err != nil {
+			fmt.Fprintf(stderr, "openings: -o %s: %v\n", *out, err)
+			return 1
+		}
 	}
 	cfg := engine.DefaultConfig()
 	cfg.Seed = *seed

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,18 @@ func TestBadCommandLines(t *testing.T) {
 		if code != 2 || stdout.Len() != 0 || stderr.String() != "openings: "+c.want+"\nRun 'openings --help' for the flags.\n" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, stdout.String(), stderr.String(), c.want)
 		}
+	}
+}
+
+// An output file that cannot be written is named before any position is
+// scored (which takes long at the default budget), with exit status 1.
+func TestUnwritableOutput(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "missing")
+	out := filepath.Join(dir, "openings.txt")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"--plies", "1", "--count", "1", "--playouts", "1", "-o", out}, &stdout, &stderr)
+	if want := "openings: -o " + out + ": stat " + dir + ": no such file or directory\n"; code != 1 || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q; want 1 and %q alone", code, stderr.String(), want)
 	}
 }
 

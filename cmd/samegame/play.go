@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/internal/consolelog"
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/mcts/mctsflag"
 	"github.com/tcgothello/mcts/samegame/batch"
@@ -107,7 +107,7 @@ func runPlay(ctx context.Context, e env, args []string) int {
 	}
 	log.Info("samegame play", zap.String("variant", variant.String()), zap.Bool("penalty", penalty),
 		zap.Uint64("seed", cfg.Seed), zap.String("algo", cfg.Algorithm.String()), zap.Int("max score", g.MaxScore))
-	players, err := versus.NewPlayers(g, [2]string{first, second}, cfg, think, playouts, bufio.NewReader(e.stdin), e.stdout)
+	players, err := versus.NewPlayers(g, [2]string{first, second}, cfg, think, playouts, lineread.New(e.stdin, versus.MaxLine), e.stdout)
 	if err != nil {
 		return usageError(e, fs.Name(), err)
 	}

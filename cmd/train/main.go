@@ -18,6 +18,7 @@ import (
 	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/eval/td"
 	"github.com/tcgothello/mcts/internal/plural"
+	"github.com/tcgothello/mcts/internal/writable"
 )
 
 // Exit statuses.
@@ -74,6 +75,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			return exitUsage
 		}
 		return exitError
+	}
+	// Both files are first written after a million games, the weights at
+	// the end of a run of an hour: one that cannot be written is found now.
+	for _, f := range []struct{ flag, path string }{{"--checkpoint", o.Checkpoint}, {"--output", o.Output}} {
+		if err := writable.Check(f.path); err != nil {
+			fmt.Fprintf(stderr, "train: %s %s: %v\n", f.flag, f.path, err)
+			return exitError
+		}
 	}
 	interrupted, err := t.Run(ctx)
 	switch {

@@ -206,6 +206,16 @@ func TestCommandLine(t *testing.T) {
 	if code != exitError || !strings.Contains(e, "no such file") {
 		t.Errorf("missing checkpoint: exit %d, %q", code, e)
 	}
+	// A file that cannot be written is named before the first game: the
+	// weights are written only at the end of the run.
+	missing := filepath.Join(dir, "missing")
+	for _, c := range []struct{ flag, path string }{{"--output", filepath.Join(missing, "w")}, {"--checkpoint", filepath.Join(missing, "c")}} {
+		args := append(append(files(dir, "fresh"), quiet...), "--phases", "2", "--games", "64", c.flag, c.path)
+		want := "train: " + c.flag + " " + c.path + ": stat " + missing + ": no such file or directory\n"
+		if code, out, e := runTrain(t, ctx, args...); code != exitError || e != want || out != "" {
+			t.Errorf("%s in a missing directory: exit %d, stdout %q, stderr %q; want %d and %q alone", c.flag, code, out, e, exitError, want)
+		}
+	}
 	zero := zeroModel(t, 2)
 	zero.Save(filepath.Join(dir, "plain"))
 	code, _, e = runTrain(t, ctx, append(append([]string{"--checkpoint", filepath.Join(dir, "plain"), "--output", filepath.Join(dir, "y")}, quiet...), "--resume")...)

@@ -1,21 +1,22 @@
 package runner
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/internal/lineread"
 )
 
 // Terminal is where people play: lines in, boards and prompts out. Both
 // people of a two-person game share it.
 type Terminal struct {
 	out   io.Writer
-	lines chan string
+	lines chan inputLine
 	// err is why lines was closed (nil at the end of the input); written
 	// before the close, read after it.
 	err error
@@ -25,18 +26,34 @@ type Terminal struct {
 // memory.
 const maxLine = 4096
 
+// inputLine is a line typed at the terminal, or word that a line was over
+// maxLine (and dropped), which the person is told of and asked again.
+type inputLine struct {
+	text    string
+	tooLong bool
+}
+
 // NewTerminal returns a terminal reading lines from in as they come and
 // writing to out. Its reader runs until in ends.
 func NewTerminal(in io.Reader, out io.Writer) *Terminal {
-	t := &Terminal{out: out, lines: make(chan string)}
+	t := &Terminal{out: out, lines: make(chan inputLine)}
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, maxLine), maxLine)
-		for sc.Scan() {
-			t.lines <- sc.Text()
+		defer close(t.lines)
+		lr := lineread.New(in, maxLine)
+		for {
+			line, err := lr.Next()
+			switch {
+			case errors.Is(err, lineread.ErrTooLong):
+				t.lines <- inputLine{tooLong: true}
+			case errors.Is(err, io.EOF):
+				return
+			case err != nil:
+				t.err = err
+				return
+			default:
+				t.lines <- inputLine{text: line}
+			}
 		}
-		t.err = sc.Err()
-		close(t.lines)
 	}()
 	return t
 }
@@ -123,7 +140,7 @@ func (p *Person) Move(ctx context.Context, pos einstein.Position, last einstein.
 		pos.Turn(), p.side, p.Name(), dirs, strings.Join(legal, " ")))
 	for {
 		fmt.Fprintf(p.term.out, "%v> ", p.side)
-		var line string
+		var line inputLine
 		var ok bool
 		select {
 		case line, ok = <-p.term.lines:
@@ -137,7 +154,11 @@ func (p *Person) Move(ctx context.Context, pos einstein.Position, last einstein.
 			}
 			return einstein.Pass, fmt.Errorf("%w: end of %s's input", ErrAbandon, p.Name())
 		}
-		text := strings.TrimSpace(line)
+		if line.tooLong {
+			fmt.Fprintf(p.term.out, "not a move: a line over %d bytes; legal: %s\n", maxLine, strings.Join(legal, " "))
+			continue
+		}
+		text := strings.TrimSpace(line.text)
 		m, err := einstein.ParseMove(text)
 		if err == nil {
 			err = pos.Check(m)

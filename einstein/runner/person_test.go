@@ -50,7 +50,9 @@ func TestPersonPlaysARound(t *testing.T) {
 		}
 		pos.PlayLegal(m)
 	}
-	input := "xx\n21\n" + strings.Join(typed, "\n") + "\n"
+	// A line over the bound is refused as the others are, and the person
+	// asked again: the games go on.
+	input := "xx\n" + strings.Repeat("q", maxLine+1) + "\n21\n" + strings.Join(typed, "\n") + "\n"
 	var out strings.Builder
 	term := NewTerminal(strings.NewReader(input), &out)
 	person := NewPerson(1, term)
@@ -63,6 +65,7 @@ func TestPersonPlaysARound(t *testing.T) {
 		"\nperson 1 plays red (R, towards (5,5)) on board 123456\n",
 		Diagram(einstein.New(l)) + "\nturn 1, red (person 1) to move: cube and direction (1 ",
 		`red> not a legal move: "xx": `,
+		"red> not a move: a line over 4096 bytes; legal: ",
 		`red> not a legal move: "21": `,
 		"wins: ",
 		"person 1 (red) " + map[bool]string{true: "won", false: "lost"}[pos.Winner() == einstein.Red] + " the round\n",
@@ -71,8 +74,8 @@ func TestPersonPlaysARound(t *testing.T) {
 			t.Errorf("the terminal lacks %q:\n%s", want, text)
 		}
 	}
-	if n := strings.Count(text, "red> "); n != 2+len(typed) {
-		t.Errorf("%d prompts, want %d: two refused lines and %d moves", n, 2+len(typed), len(typed))
+	if n := strings.Count(text, "red> "); n != 3+len(typed) {
+		t.Errorf("%d prompts, want %d: three refused lines and %d moves", n, 3+len(typed), len(typed))
 	}
 	if person.Name() != "person 1" {
 		t.Errorf("name %q", person.Name())

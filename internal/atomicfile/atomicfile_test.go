@@ -43,7 +43,8 @@ func TestWriteFailsCleanly(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d entries after a failed write, want only the directory", len(entries))
 	}
-	if err := Write(filepath.Join(dir, "missing", "f"), []byte("x"), 0o644); err == nil {
-		t.Error("Write into a missing directory: no error")
+	missing := filepath.Join(dir, "missing", "f")
+	if err := Write(missing, []byte("x"), 0o644); err == nil || err.Error() != "create "+missing+": no such file or directory" {
+		t.Errorf("Write into a missing directory: %v, want the path given named, not the temporary file's", err)
 	}
 }

@@ -189,23 +189,58 @@ func TestSearchRun(t *testing.T) {
 	}
 }
 
+// A last line without its newline was cut short by a killed run: it is
+// cut off and its board not taken as done, and the next line starts a
+// line of its own.
+func TestOpenResultsCutLastLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.txt")
+	if err := os.WriteFile(path, []byte("# run\n1 5 a1 3 0.1\n2 7 b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, score, ok := r.Done(1); !ok || score != 5 {
+		t.Errorf("board 1: %d, %v; want 5, done", score, ok)
+	}
+	if _, _, ok := r.Done(2); ok {
+		t.Error("board 2, cut short, taken as done")
+	}
+	if err := r.Add("2 9 c1 4 0.2"); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if got, _ := os.ReadFile(path); string(got) != "# run\n1 5 a1 3 0.1\n2 9 c1 4 0.2\n" {
+		t.Errorf("file %q, want the cut line replaced by the new one", got)
+	}
+}
+
 func TestOpenResultsRefusesBadLines(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ text, want string }{
 		{"1 2 a1\n", "line 1: want N SCORE MOVES NODES SECONDS"},
 		{"# c\n\nx 2 a1 3 0.1\n", "line 3: want N SCORE"},
 		{"1 y a1 3 0.1\n", `line 1: score "y" is not a number`},
+		// A last line without a newline that cannot be a result's start
+		// is another file, refused whole, not a line cut short.
+		{"1 5 a1 3 0.1\nhello", `line 2: want N SCORE MOVES NODES SECONDS, got "hello"`},
+		{"notes", `line 1: want N SCORE MOVES NODES SECONDS, got "notes"`},
+		// A line over the bound is named, not taken for the end of the
+		// file with the boards after it forgotten.
+		{"1 5 a1 3 0.1\n2 " + strings.Repeat("9", maxResultLine) + " a1 3 0.1\n3 5 a1 3 0.1\n", "r.txt: line 2: over 1048576 bytes"},
 	} {
 		path := filepath.Join(dir, "r.txt")
 		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		name := tc.text[:min(len(tc.text), 40)] // the long line's start
 		if r, err := OpenResults(path); err == nil || !strings.Contains(err.Error(), tc.want) {
 			r.Close()
-			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+			t.Errorf("%q: %v, want %q", name, err, tc.want)
 		}
 		if got, _ := os.ReadFile(path); string(got) != tc.text {
-			t.Errorf("%q: the file became %q", tc.text, got)
+			t.Errorf("%q: the file changed (%d bytes, want %d)", name, len(got), len(tc.text))
 		}
 	}
 	var none *Results

@@ -2,6 +2,8 @@ package batch
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -24,14 +26,23 @@ type Results struct {
 
 // OpenResults reads the results file at path, if it exists, and opens it
 // for appending, creating it if need be. A line that is not
-// "N SCORE MOVES NODES SECONDS" (blank and '#' lines aside) is an error
-// naming it, and the file is left as it is.
+// "N SCORE MOVES NODES SECONDS" (blank and '#' lines aside), or longer
+// than any such line, is an error naming it, and the file is left as it is.
+// A last line without its newline was cut short (the run was killed while
+// writing it, or the disk filled): it is cut off, and its board searched
+// again, so that the next line does not run on from it.
 func OpenResults(path string) (*Results, error) {
 	done := map[int]string{}
+	whole := -1 // the length of the file's whole lines, when it is longer
 	if data, err := os.ReadFile(path); err == nil {
+		if n := bytes.LastIndexByte(data, '\n') + 1; n < len(data) && cutShort(string(data[n:])) {
+			data, whole = data[:n], n
+		}
 		sc := bufio.NewScanner(strings.NewReader(string(data)))
 		sc.Buffer(make([]byte, 0, 64*1024), maxResultLine)
-		for i := 1; sc.Scan(); i++ {
+		i := 0
+		for sc.Scan() {
+			i++
 			line := strings.TrimSpace(sc.Text())
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
@@ -46,6 +57,14 @@ func OpenResults(path string) (*Results, error) {
 			}
 			done[n] = line
 		}
+		// The scanner stops at a line over its bound: without this check
+		// the boards after it would be searched again and appended after
+		// that line.
+		if errors.Is(sc.Err(), bufio.ErrTooLong) {
+			return nil, fmt.Errorf("%s: line %d: over %d bytes, longer than any line of a results file", path, i+1, maxResultLine)
+		} else if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", path, i+1, err)
+		}
 	} else if !os.IsNotExist(err) {
 		return nil, err
 	}
@@ -53,7 +72,25 @@ func OpenResults(path string) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
+	if whole >= 0 {
+		if err := f.Truncate(int64(whole)); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: cutting off its last line, cut short: %w", path, err)
+		}
+	}
 	return &Results{path: path, done: done, f: f}, nil
+}
+
+// cutShort reports whether a last line without its newline can be the
+// start of a line this package writes, a '#' line or a result's first
+// fields, and not a file of another kind, which is refused whole.
+func cutShort(last string) bool {
+	f := strings.Fields(last)
+	if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+		return true
+	}
+	_, err := strconv.Atoi(f[0])
+	return err == nil && len(f) <= 5
 }
 
 // Done returns the line of board n and its score when the file has it.

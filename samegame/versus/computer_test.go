@@ -1,11 +1,11 @@
 package versus
 
 import (
-	"bufio"
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 	"github.com/tcgothello/mcts/samegame/solve"
@@ -62,7 +62,7 @@ func TestNewPlayers(t *testing.T) {
 	cfg := g.ComputerConfig(mcts.DefaultConfig())
 	cfg.ArenaNodes = MinArenaNodes
 	var out strings.Builder
-	ps, err := NewPlayers(g, [2]string{ComputerKind, PersonKind}, cfg, 0, 10, bufio.NewReader(strings.NewReader("")), &out)
+	ps, err := NewPlayers(g, [2]string{ComputerKind, PersonKind}, cfg, 0, 10, lineread.New(strings.NewReader(""), MaxLine), &out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,13 @@
 package versus
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 	"github.com/tcgothello/mcts/samegame/solve"
@@ -120,7 +120,8 @@ func TestSessionTranscript(t *testing.T) {
 		"122",
 		"113",
 	)
-	in := bufio.NewReader(strings.NewReader("c1\nz9\nb2\na1\n"))
+	// A line over MaxLine is answered, and the person asked again.
+	in := lineread.New(strings.NewReader("c1\nz9\n"+strings.Repeat("q", MaxLine+1)+"\nb2\na1\n"), MaxLine)
 	var out strings.Builder
 	alice := &Person{Label: "alice", In: in, Out: &out}
 	bob := &Person{Label: "bob", In: in, Out: &out}
@@ -136,6 +137,7 @@ func TestSessionTranscript(t *testing.T) {
 	for _, want := range []string{
 		"  c1 is not a group of two or more cells",
 		"  move \"z9\": want a column letter a-t and a row number from 1",
+		"alice, your move (a cell of a group, e.g. c1; quit):   a line over 4096 bytes is not a move\nalice, your move",
 		"alice plays b2: 2 cells of colour 2, 0 points",
 		"bob plays a1: 3 cells of colour 1, 1 points",
 		"game over after b2,a1; end adjustment +0 to the last mover\nalice: 0   bob: 1\nvalue for alice: -1 (more)\n",
@@ -146,7 +148,7 @@ func TestSessionTranscript(t *testing.T) {
 		}
 	}
 	// Quitting.
-	in = bufio.NewReader(strings.NewReader("quit\n"))
+	in = lineread.New(strings.NewReader("quit\n"), MaxLine)
 	alice.In = in
 	if _, err := Play(context.Background(), NewGame(solve.More, true, b), b, alice, bob, &out); err != ErrQuit {
 		t.Fatalf("quit: %v", err)
@@ -156,7 +158,7 @@ func TestSessionTranscript(t *testing.T) {
 	cancel()
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	alice.In = bufio.NewReader(pr)
+	alice.In = lineread.New(pr, MaxLine)
 	if _, err := Play(ctx, NewGame(solve.More, true, b), b, alice, bob, &out); err != context.Canceled {
 		t.Fatalf("interrupted: %v", err)
 	}

@@ -1,7 +1,6 @@
 package versus
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 	"github.com/tcgothello/mcts/samegame/solve"
@@ -29,9 +29,14 @@ var ErrQuit = errors.New("quit")
 // on out and reads it from in, one a line, until it gets a legal one.
 type Person struct {
 	Label string
-	In    *bufio.Reader
+	In    *lineread.Reader // of lines of at most MaxLine bytes
 	Out   io.Writer
 }
+
+// MaxLine bounds a line a person types: a move is a few bytes, and a
+// longer line is read to its end, dropped and answered, so that a runaway
+// input neither fills the memory nor fills the terminal with its echo.
+const MaxLine = 4096
 
 // Name is the person's label.
 func (p *Person) Name() string { return p.Label }
@@ -48,7 +53,7 @@ type line struct {
 func (p *Person) readLine(ctx context.Context) (string, error) {
 	ch := make(chan line, 1)
 	go func() {
-		t, err := p.In.ReadString('\n')
+		t, err := p.In.Next()
 		ch <- line{t, err}
 	}()
 	select {
@@ -68,6 +73,10 @@ func (p *Person) Choose(ctx context.Context, s State) (samegame.Cell, error) {
 		if ctx.Err() != nil {
 			fmt.Fprintln(p.Out)
 			return samegame.Cell{}, ctx.Err()
+		}
+		if errors.Is(err, lineread.ErrTooLong) {
+			fmt.Fprintf(p.Out, "  a line over %d bytes is not a move\n", MaxLine)
+			continue
 		}
 		text := strings.TrimSpace(line)
 		if text == "" && err != nil {
@@ -144,7 +153,7 @@ const MinArenaNodes = samegame.MaxMoves + 1
 // (ComputerConfig's) within think and playouts a move; the second
 // computer's seed is the next one, so that two computers do not mirror
 // each other's draws.
-func NewPlayers(g Game, kinds [2]string, cfg mcts.Config, think time.Duration, playouts int64, in *bufio.Reader, out io.Writer) ([2]Player, error) {
+func NewPlayers(g Game, kinds [2]string, cfg mcts.Config, think time.Duration, playouts int64, in *lineread.Reader, out io.Writer) ([2]Player, error) {
 	var players [2]Player
 	for i, kind := range kinds {
 		label := [2]string{"first", "second"}[i]

@@ -117,8 +117,8 @@ func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
 	return &r
 }
 
-// Run sets the tournament up (programs checked, openings, schedule,
-// files, resume), plays it and writes its results. Its error is ctx's
+// Run sets the tournament up (programs and the summary's file checked,
+// openings, schedule, files, resume), plays it and writes its results. Its error is ctx's
 // when interrupted (the finished games are in the results file), a
 // NeverPlayedError when an engine of the whole tournament played no game,
 // or what stopped it (a program missing, a file that cannot be resumed or
@@ -128,6 +128,11 @@ func Run(ctx context.Context, cfg Config, out Output) error {
 		if err := engineproc.CheckProgram(argv); err != nil {
 			return fmt.Errorf("engine %s: %w", cfg.Engines[i].Name, err)
 		}
+	}
+	// The summary is written at the end: a file that cannot be written
+	// is found now, not after every game is played.
+	if err := (match.Files{Summary: cfg.JSON}).Check(); err != nil {
+		return err
 	}
 	openings, err := loadGameOpenings(cfg.Game, cfg.Openings)
 	if err != nil {

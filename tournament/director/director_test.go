@@ -311,6 +311,26 @@ func TestRunChecksEnginesFirst(t *testing.T) {
 	}
 }
 
+// A --json summary that cannot be written stops the tournament before
+// any game is played or file created, naming it: it is written at the
+// end, and the games would be played for nothing.
+func TestRunChecksSummaryFirst(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := config(t, dir, 1, 1, fakeEngine(t, "a", "good", false), fakeEngine(t, "b", "good", false))
+	cfg.JSON = filepath.Join(dir, "missing", "summary.json")
+	r := play(t, t.Context(), cfg, nil)
+	if want := "json summary " + cfg.JSON + ": stat " + filepath.Join(dir, "missing"); r.err == nil || !strings.Contains(r.err.Error(), want) {
+		t.Errorf("%v, want an error with %q", r.err, want)
+	}
+	if strings.Contains(r.progress, "game 1/") {
+		t.Errorf("a game was played before the check:\n%s", r.progress)
+	}
+	if _, err := os.Stat(cfg.Results); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the results file was created (%v)", err)
+	}
+}
+
 // A game neither engine can play is a draw in which both forfeit, both
 // forfeits count, and the tournament ends in a NeverPlayedError naming
 // both engines.
