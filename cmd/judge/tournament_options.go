@@ -247,6 +247,9 @@ func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
 	if !slices.Contains(tournament.Games, o.Game) {
 		return fmt.Errorf("--game %q: want %s", o.Game, strings.Join(tournament.Games, ", "))
 	}
+	if err := tournament.CheckProtocols(o.Game, o.Engines); err != nil {
+		return fmt.Errorf("--engine %w", err)
+	}
 	if recordFormatGiven && o.Game != tournament.GameOthello {
 		return fmt.Errorf("--record-format: Othello's only; a %s tournament's --record is in the game's own format", o.Game)
 	}
