@@ -185,9 +185,9 @@ func (e *Engine) Play(ctx context.Context, m othello.Move, limit time.Duration) 
 // nodestats, search...) are read and ignored, as the GUI does. A move
 // before the pong was sent unasked (ForfeitExtraData); a "===" line
 // without a square or PA is malformed. When the side to move has no
-// move the engine is not asked: the pass is played for it at once, as
-// the GUI does (so an engine that cannot answer go without a move is not
-// disqualified for it). The move's legality is the
+// move the engine is not asked: the pass is played for it at once, so
+// that no engine is asked to move without a move to make (engines differ
+// in what they answer then). The move's legality is the
 // caller's business, as with an OTP engine; a legal move is played on
 // the engine's game.
 func (e *Engine) GenMove(ctx context.Context, limit time.Duration) (otp.Exchange, error) {
