@@ -11,7 +11,6 @@
 package client
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -21,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -78,46 +78,28 @@ var errOutputClosed = errors.New("the engine closed its output")
 // errLineTooLong is the fault of an output line longer than MaxReply.
 var errLineTooLong = fmt.Errorf("an output line longer than %d bytes", MaxReply)
 
-// read passes out's lines to e.lines until out ends or e is closed.
+// read passes out's lines to e.lines until out ends or e is closed; a
+// line longer than MaxReply ends it too.
 func (e *Engine) read(transcript io.Writer) {
 	defer close(e.lines)
-	br := bufio.NewReaderSize(e.out, 4096)
-	send := func(l line) bool {
+	lr := lineread.New(e.out, MaxReply)
+	for {
+		text, err := lr.Next()
+		l := line{text: text, err: err}
+		switch {
+		case errors.Is(err, io.EOF):
+			l.err = errOutputClosed
+		case errors.Is(err, lineread.ErrTooLong):
+			l.err = errLineTooLong
+		case err == nil && transcript != nil:
+			io.WriteString(transcript, text+"\n")
+		}
 		select {
 		case e.lines <- l:
-			return true
 		case <-e.quit:
-			return false
+			return
 		}
-	}
-	for {
-		var b []byte
-		var err error
-		for {
-			var chunk []byte
-			chunk, err = br.ReadSlice('\n')
-			b = append(b, chunk...)
-			if len(b) > MaxReply {
-				send(line{err: errLineTooLong})
-				return
-			}
-			if !errors.Is(err, bufio.ErrBufferFull) {
-				break
-			}
-		}
-		if len(b) > 0 {
-			if transcript != nil {
-				transcript.Write(b)
-			}
-			if !send(line{text: strings.TrimRight(string(b), "\r\n")}) {
-				return
-			}
-		}
-		if err != nil {
-			if err == io.EOF {
-				err = errOutputClosed
-			}
-			send(line{err: err})
+		if l.err != nil {
 			return
 		}
 	}
