@@ -50,6 +50,29 @@ func (h *Host) StartEngine(n int, argv []string, ip string, port int, dir string
 	return e, nil
 }
 
+// StartPipedEngine starts engine n (1 or 2) as StartEngine does, for an
+// engine that speaks over its stdin and stdout rather than dialling the
+// judge (NBoard): argv is started as it is, its stderr goes to engineN.log
+// in dir, and the caller writes to in and reads from out, closing both.
+// What the caller copies of out into Log joins the same log.
+func (h *Host) StartPipedEngine(n int, argv []string, dir string, log *zap.Logger) (e *Engine, in, out *os.File, err error) {
+	e = &Engine{N: n, LogPath: filepath.Join(dir, fmt.Sprintf("engine%d.log", n))}
+	if e.logFile, err = os.Create(e.LogPath); err != nil {
+		return nil, nil, nil, fmt.Errorf("engine %d log: %w", n, err)
+	}
+	if e.Proc, in, out, err = h.StartPiped(argv, e.logFile); err != nil {
+		e.logFile.Close()
+		return nil, nil, nil, fmt.Errorf("engine %d (%q): %w", n, argv, err)
+	}
+	log.Info("engine started", zap.Int("engine", n), zap.Strings("argv", argv),
+		zap.Int("pid", e.Pid()), zap.String("log", e.LogPath), zap.String("over", "stdin and stdout"))
+	return e, in, out, nil
+}
+
+// Log returns the engine's log file, for what the judge reads of its
+// stdout when it speaks over pipes (StartPipedEngine).
+func (e *Engine) Log() io.Writer { return e.logFile }
+
 // Stop waits a little (StopGrace) for the engine to exit, kills it if it
 // does not, closes its log and returns what it used. Where the engine runs
 // in a process group of its own (Unix), the whole group is killed, also

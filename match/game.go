@@ -123,12 +123,26 @@ func (g *GameResult) Record() string { return othello.FormatMoves(g.Moves) }
 
 func popcount(b uint64) int { return bits.OnesCount64(b) }
 
+// Player is the judge's side of one player in a game: the commands of a
+// game, each answered within its limit, a player's fault being an
+// *otp.Forfeit. *otp.Remote is an OTP player; an NBoard engine's is
+// package nboard/client's Engine.
+type Player interface {
+	// ClearBoard starts a new game from the standard position.
+	ClearBoard(ctx context.Context, limit time.Duration) error
+	// Play tells the player a move, its opponent's or the opening's.
+	Play(ctx context.Context, m othello.Move, limit time.Duration) error
+	// GenMove asks the player's move, whose legality is the caller's to
+	// judge.
+	GenMove(ctx context.Context, limit time.Duration) (otp.Exchange, error)
+}
+
 // PlayGame plays one game between two connected players, black first:
 // clear_board to both, then genmove to the side to move and play to the
 // other until two consecutive passes. The first broken rule stops the game
 // and loses it. The error is only ever ctx's: a player's fault is in the
 // result.
-func PlayGame(ctx context.Context, black, white *otp.Remote, lim Limits) (GameResult, error) {
+func PlayGame(ctx context.Context, black, white Player, lim Limits) (GameResult, error) {
 	return playGame(ctx, black, white, lim, zap.NewNop())
 }
 
@@ -138,7 +152,7 @@ func PlayGame(ctx context.Context, black, white *otp.Remote, lim Limits) (GameRe
 // the game goes on with genmove for the side to move. An opening that is
 // illegal on the judge's own board is the caller's error, reported before
 // anything is sent. log, if not nil, gets every move at debug level.
-func PlayGameFrom(ctx context.Context, black, white *otp.Remote, lim Limits, opening []othello.Move, log *zap.Logger) (GameResult, error) {
+func PlayGameFrom(ctx context.Context, black, white Player, lim Limits, opening []othello.Move, log *zap.Logger) (GameResult, error) {
 	if err := othello.NewGame().PlayAll(opening); err != nil {
 		return GameResult{}, fmt.Errorf("opening %s: %w", othello.FormatMoves(opening), err)
 	}
@@ -149,16 +163,16 @@ func PlayGameFrom(ctx context.Context, black, white *otp.Remote, lim Limits, ope
 }
 
 // playGame is PlayGame with a log of every move at debug level.
-func playGame(ctx context.Context, black, white *otp.Remote, lim Limits, log *zap.Logger) (g GameResult, err error) {
+func playGame(ctx context.Context, black, white Player, lim Limits, log *zap.Logger) (g GameResult, err error) {
 	return playGameFrom(ctx, black, white, lim, nil, log)
 }
 
 // playGameFrom plays a game whose first plies, already checked legal, are
 // the opening.
-func playGameFrom(ctx context.Context, black, white *otp.Remote, lim Limits, opening []othello.Move, log *zap.Logger) (g GameResult, err error) {
+func playGameFrom(ctx context.Context, black, white Player, lim Limits, opening []othello.Move, log *zap.Logger) (g GameResult, err error) {
 	g = GameResult{Played: true, Start: time.Now(), Opening: len(opening)}
 	game := othello.NewGame()
-	seats := [2]*otp.Remote{black, white}
+	seats := [2]Player{black, white}
 	defer func() {
 		g.Final = game.Position()
 		g.Moves = game.Moves()

@@ -3,13 +3,16 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // ParseEngineSpec reads how a tournament's command line names and starts
-// an engine: "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...". The command is
-// kept as written, quotes and spacing included, for
-// engineproc.SplitCommand; a bare "seed" means the flag --seed.
+// an engine: "name=NAME [seed[=FLAG]] [proto=otp|nboard [depth=N]]
+// cmd=COMMAND ARGS...". The command is kept as written, quotes and
+// spacing included, for engineproc.SplitCommand; a bare "seed" means the
+// flag --seed; proto=otp, the default, is recorded as "" (EngineInfo); a
+// depth is for an NBoard engine, 1 to MaxDepth.
 func ParseEngineSpec(s string) (EngineInfo, error) {
 	var e EngineInfo
 	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {
@@ -24,6 +27,9 @@ func ParseEngineSpec(s string) (EngineInfo, error) {
 			}
 			if e.Name == "" {
 				return e, errors.New("no name= before cmd=")
+			}
+			if e.Depth > 0 && e.Protocol != ProtocolNBoard {
+				return e, errors.New("depth= is for an NBoard engine: give proto=nboard")
 			}
 			return e, nil
 		}
@@ -43,12 +49,42 @@ func ParseEngineSpec(s string) (EngineInfo, error) {
 				}
 				e.SeedFlag = val
 			}
+		case "proto":
+			switch val {
+			case ProtocolOTP:
+				e.Protocol = ""
+			case ProtocolNBoard:
+				e.Protocol = val
+			default:
+				return e, fmt.Errorf("proto=%s: want proto=%s or proto=%s", val, ProtocolOTP, ProtocolNBoard)
+			}
+		case "depth":
+			d, err := strconv.Atoi(val)
+			if err != nil || d < 1 || d > MaxDepth {
+				return e, fmt.Errorf("depth=%s: want a whole number of plies from 1 to %d", val, MaxDepth)
+			}
+			e.Depth = d
 		default:
-			return e, fmt.Errorf("%q: want name=, seed or cmd=", tok)
+			return e, fmt.Errorf("%q: want name=, seed, proto=, depth= or cmd=", tok)
 		}
 	}
 	return e, errors.New("no cmd=")
 }
 
+// MaxDepth is the deepest depth= an engine spec takes: NBoard's depths
+// count plies, and a game has 60.
+const MaxDepth = 60
+
 // specSpace separates the words of an engine spec before its cmd=.
 const specSpace = " \t\r\n"
+
+// CheckProtocols refuses an engine that speaks another protocol than OTP
+// in a game other than Othello, whose programs speak its own.
+func CheckProtocols(game string, engines []EngineInfo) error {
+	for _, e := range engines {
+		if e.Protocol != "" && !IsOthello(game) {
+			return fmt.Errorf("%s: proto=%s is for Othello; a %s program speaks its game's own protocol", e.Name, e.Protocol, game)
+		}
+	}
+	return nil
+}

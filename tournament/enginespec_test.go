@@ -24,6 +24,17 @@ func TestParseEngineSpec(t *testing.T) {
 		{spec: "name=a cmd=", err: "empty cmd"},
 		{spec: "name=a seed=7 cmd=x", err: "want a flag"},
 		{spec: "nick=a cmd=x", err: "want name="},
+		// An NBoard engine, with the depth it is told; OTP is recorded
+		// as nothing, so that OTP engines' results files do not change.
+		{spec: "name=e proto=nboard depth=10 cmd=./edax -nboard", want: EngineInfo{Name: "e", Command: "./edax -nboard", Protocol: ProtocolNBoard, Depth: 10}},
+		{spec: "name=e proto=nboard cmd=x", want: EngineInfo{Name: "e", Command: "x", Protocol: ProtocolNBoard}},
+		{spec: "name=o proto=otp seed cmd=x", want: EngineInfo{Name: "o", Command: "x", SeedFlag: "--seed"}},
+		{spec: "name=e proto=gtp cmd=x", err: "want proto=otp or proto=nboard"},
+		{spec: "name=e depth=8 cmd=x", err: "give proto=nboard"},
+		{spec: "name=e proto=otp depth=8 cmd=x", err: "give proto=nboard"},
+		{spec: "name=e proto=nboard depth=0 cmd=x", err: "from 1 to 60"},
+		{spec: "name=e proto=nboard depth=61 cmd=x", err: "from 1 to 60"},
+		{spec: "name=e proto=nboard depth=x cmd=x", err: "from 1 to 60"},
 	}
 	for _, c := range cases {
 		got, err := ParseEngineSpec(c.spec)

@@ -158,7 +158,7 @@ func difference(a, b *Header) string {
 	}
 	for i, e := range a.Engines {
 		if f := b.Engines[i]; e != f {
-			return fmt.Sprintf("engine %s: %q (seed flag %q) and %q (seed flag %q)", e.Name, e.Command, e.SeedFlag, f.Command, f.SeedFlag)
+			return fmt.Sprintf("engine %s: %q (seed flag %q, %s) and %q (seed flag %q, %s)", e.Name, e.Command, e.SeedFlag, e.speaks(), f.Command, f.SeedFlag, f.speaks())
 		}
 	}
 	return "the headers differ"

@@ -27,6 +27,31 @@ type EngineInfo struct {
 	// SeedFlag is the flag before a seed when the engine accepts one
 	// (e.g. --seed), empty if it does not.
 	SeedFlag string `json:"seed_flag,omitempty"`
+	// Protocol is what the engine speaks: "" for OTP (so that OTP
+	// engines' files are as they were before there was another) or
+	// ProtocolNBoard.
+	Protocol string `json:"protocol,omitempty"`
+	// Depth, for an NBoard engine, is sent as "set depth" before its
+	// first move; 0 sends none.
+	Depth int `json:"depth,omitempty"`
+}
+
+// The protocols an engine may speak (EngineInfo.Protocol), as an engine
+// spec's proto= names them.
+const (
+	ProtocolOTP    = "otp"
+	ProtocolNBoard = "nboard"
+)
+
+// speaks describes the engine's protocol and depth, for a message.
+func (e EngineInfo) speaks() string {
+	switch {
+	case e.Protocol == "":
+		return "OTP"
+	case e.Depth > 0:
+		return fmt.Sprintf("%s at depth %d", e.Protocol, e.Depth)
+	}
+	return e.Protocol
 }
 
 // Header is the first line of a results file: what the tournament is, so
@@ -110,8 +135,15 @@ func (h *Header) Compatible(now *Header) error {
 func (h *Header) ChangedCommands(now *Header) []string {
 	var out []string
 	for i, e := range h.Engines {
-		if i < len(now.Engines) && e.Command != now.Engines[i].Command {
-			out = append(out, fmt.Sprintf("engine %s: command %q in the results file, %q now", e.Name, e.Command, now.Engines[i].Command))
+		if i >= len(now.Engines) {
+			continue
+		}
+		n := now.Engines[i]
+		if e.Command != n.Command {
+			out = append(out, fmt.Sprintf("engine %s: command %q in the results file, %q now", e.Name, e.Command, n.Command))
+		}
+		if e.Protocol != n.Protocol || e.Depth != n.Depth {
+			out = append(out, fmt.Sprintf("engine %s: %s in the results file, %s now", e.Name, e.speaks(), n.speaks()))
 		}
 	}
 	return out

@@ -235,6 +235,30 @@ func TestChangedCommands(t *testing.T) {
 	if got := h.ChangedCommands(&now); !slices.Equal(got, want) {
 		t.Errorf("b moved: %q, want %q", got, want)
 	}
+	// Another protocol or depth is named too, as a command is.
+	now = testHeader()
+	now.Engines[0].Protocol, now.Engines[0].Depth = ProtocolNBoard, 8
+	want = []string{`engine a: OTP in the results file, nboard at depth 8 now`}
+	if got := h.ChangedCommands(&now); !slices.Equal(got, want) {
+		t.Errorf("a speaks NBoard: %q, want %q", got, want)
+	}
+}
+
+// An OTP engine's header line is as it was before engines could speak
+// another protocol, byte for byte; an NBoard engine's says so.
+func TestEngineInfoJSON(t *testing.T) {
+	for _, c := range []struct {
+		e    EngineInfo
+		want string
+	}{
+		{EngineInfo{Name: "a", Command: "./a", SeedFlag: "--seed"}, `{"name":"a","command":"./a","seed_flag":"--seed"}`},
+		{EngineInfo{Name: "z", Command: "./z", Protocol: ProtocolNBoard, Depth: 10}, `{"name":"z","command":"./z","protocol":"nboard","depth":10}`},
+	} {
+		b, err := json.Marshal(c.e)
+		if err != nil || string(b) != c.want {
+			t.Errorf("%+v: %s, %v; want %s", c.e, b, err, c.want)
+		}
+	}
 }
 
 // CheckRecords accepts the records of a schedule's games, in any order,

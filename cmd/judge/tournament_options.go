@@ -26,18 +26,27 @@ type tournamentOptions struct {
 	logLevel     zapcore.Level
 }
 
-const tournamentUsageHead = `judge tournament: plays a tournament between many engines over the OTP protocol, as
-cutechess-cli does for chess engines: round robin or gauntlet, openings played twice with the
-colours swapped, standings with Elo ratings, resumable.
+const tournamentUsageHead = `judge tournament: plays a tournament between many engines over the OTP protocol (or
+NBoard's, for engines that speak it), as cutechess-cli does for chess engines: round robin or
+gauntlet, openings played twice with the colours swapped, standings with Elo ratings, resumable.
 
 Usage:
   judge tournament [flags] --engine SPEC --engine SPEC [--engine SPEC...]
   judge tournament merge [flags] FILE...      join the results of shards (--shard; see its --help)
 
-Each --engine SPEC is "name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...": NAME is the engine's name in
-the results (one word, unique); "seed" says the engine accepts a seed as --seed N (seed=FLAG
-names another flag); everything after cmd= is the command line, split as a shell splits it
-(quotes, escapes, $VARIABLES; no ;, |, > or $(...)).
+Each --engine SPEC is "name=NAME [seed[=FLAG]] [proto=otp|nboard [depth=N]] cmd=COMMAND ARGS...":
+NAME is the engine's name in the results (one word, unique); "seed" says the engine accepts a seed
+as --seed N (seed=FLAG names another flag); everything after cmd= is the command line, split as a
+shell splits it (quotes, escapes, $VARIABLES; no ;, |, > or $(...)).
+
+proto=nboard plays an engine that speaks the NBoard GUI's protocol on its stdin and stdout (Edax,
+Egaroucid for Console, NTest, search --nboard) instead of dialling the judge over OTP: no IP PORT
+is appended; it is sent "nboard 2", "set depth N" when depth=N (1..60) is given, and a ping, whose
+pong must come within --connect-time; before each of its moves, the whole game as "set game GGF"
+with a ping, then "go", and its "=== MOVE" line must come within --genmove-time (status and other
+lines are ignored; a forced pass is played for it without asking). An illegal move, a "===" line
+without a move, a move before the pong, silence or an exit forfeits the game, as for OTP, with
+what it sent quoted; its stdout is copied to its log with its stderr (docs/nboard.md).
 
 Every engine's program is checked (it exists and is executable) before the first game. For each
 game the judge starts a fresh process of each engine (black's first) with [FLAG SEED] IP PORT
@@ -116,6 +125,9 @@ Example:
     --engine "name=uct seed cmd=bin/search --playouts 2000" \
     --engine "name=ucb seed cmd=bin/search --playouts 2000 --algo ucb" & done; wait
   judge tournament merge --results t.jsonl shard-0.jsonl shard-1.jsonl shard-2.jsonl
+  judge tournament --rounds 2 --seed 1 --results nb.jsonl \
+    --engine "name=otp seed cmd=bin/search --time 1s" \
+    --engine "name=nboard seed proto=nboard depth=13 cmd=bin/search --nboard"
   judge tournament --game killallgo --rounds 3 --seed 1 --genmove-time 1s --results kag.jsonl \
     --record kag.sgf --engine "name=ours seed cmd=bin/killallgo --playouts 1000 --log-level warn" \
     --engine "name=student cmd=./b07902000"
@@ -138,7 +150,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	fs.SortFlags = false
 	var specs []string
 	fs.StringVar(&o.Game, "game", tournament.GameOthello, "the game: othello (OTP engines), killallgo (7x7 Kill-All Go programs of\nthe 2013 console protocol) or einstein (agents of the 2018 byte protocol)")
-	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] cmd=COMMAND ARGS...\"; two or more")
+	fs.StringArrayVar(&specs, "engine", nil, "an engine: \"name=NAME [seed[=FLAG]] [proto=otp|nboard [depth=N]] cmd=COMMAND ARGS...\";\ntwo or more")
 	mode := fs.String("mode", "round-robin", "round-robin (every pair meets) or gauntlet (the first engine meets each other)")
 	fs.IntVar(&o.Rounds, "rounds", 2, "rounds to play: a round plays one opening twice for every pair, colours\nswapped (more rounds than openings start the openings again)")
 	fs.StringVar(&o.Openings, "openings", "", "openings file: one move sequence a line (f5d6c3...), '#' comments\n(default: the shipped set of balanced openings, docs/tournament.md); for\nkillallgo, handicap layouts (\"C3 E5\", or \"none\")")
@@ -251,6 +263,9 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
 	if !slices.Contains(tournament.Games, o.Game) {
 		return fmt.Errorf("--game %q: want %s", o.Game, strings.Join(tournament.Games, ", "))
+	}
+	if err := tournament.CheckProtocols(o.Game, o.Engines); err != nil {
+		return fmt.Errorf("--engine %w", err)
 	}
 	if recordFormatGiven && o.Game != tournament.GameOthello {
 		return fmt.Errorf("--record-format: Othello's only; a %s tournament's --record is in the game's own format", o.Game)

@@ -63,7 +63,7 @@ func TestTournamentHelp(t *testing.T) {
 		t.Fatalf("--help error %v, want errHelp", err)
 	}
 	for _, want := range []string{"name=NAME", "seed", "cmd=", "--mode", "--rounds", "--openings", "--seed", "--concurrency",
-		"--results", "--record", "--json", "one core", "Elo", "--sprt", "elo0=A,elo1=B,alpha=X,beta=Y", "LLR", "pentanomial", "[-72, +inf)", "--shard", "merge"} {
+		"--results", "--record", "--json", "one core", "Elo", "proto=nboard", "depth=N", "--sprt", "elo0=A,elo1=B,alpha=X,beta=Y", "LLR", "pentanomial", "[-72, +inf)", "--shard", "merge"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("judge tournament --help does not mention %q", want)
 		}
@@ -90,6 +90,8 @@ func TestTournamentGameOptions(t *testing.T) {
 		{[]string{"--game", "killallgo", "--genmove-time", "2h"}, "whole seconds, 1s..3600s"},
 		{[]string{"--game", "killallgo", "--record-format", "text"}, "--record-format: Othello's only"},
 		{[]string{"--game", "einstein", "--record-format", "ggf"}, "--record-format: Othello's only"},
+		{[]string{"--game", "othello", "--engine", "name=n proto=nboard depth=9 cmd=z"}, ""},
+		{[]string{"--game", "killallgo", "--engine", "name=n proto=nboard cmd=z"}, "--engine n: proto=nboard is for Othello"},
 	} {
 		o, err := parseTournamentOptions(append(c.args, engines...), &bytes.Buffer{})
 		switch {

@@ -101,7 +101,8 @@ func TestTournamentSearchEngines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the engine")
 	}
-	withProgram(t, "search", []programTest{{"round robin", searchRoundRobin}, {"shards merge like one run", searchShardsMergeLikeOneRun}})
+	withProgram(t, "search", []programTest{{"round robin", searchRoundRobin}, {"shards merge like one run", searchShardsMergeLikeOneRun},
+		{"an NBoard engine against an OTP one", searchNBoardAgainstOTP}})
 }
 
 // programTest is a test of a program of the project, given its path.
@@ -179,6 +180,57 @@ func searchRoundRobin(t *testing.T, bin string) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
 		}
+	}
+}
+
+// searchNBoardAgainstOTP plays search --nboard (proto=nboard, depth 13)
+// against search over OTP, both at 200 playouts a move, one round of
+// the one opening: two clean games to two passes, the NBoard engine's
+// protocol and depth in the results file's header, the depth received
+// by the engine (its log says so) and its moves read from its "===" lines.
+func searchNBoardAgainstOTP(t *testing.T, bin string) {
+	search := bin + " --playouts 200 --arena 100000 --time 4s --solver off"
+	dir := t.TempDir()
+	results, record := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	r := runTourney(t, ctx, []string{"--openings", oneOpening(t), "--rounds", "1", "--seed", "3",
+		"--results", results, "--record", record, "--engine-log-dir", filepath.Join(dir, "logs"),
+		"--engine", "name=otp seed cmd=" + search,
+		"--engine", "name=nb seed proto=nboard depth=13 cmd=" + search + " --nboard"}, nil)
+	if r.code != 0 {
+		t.Fatalf("status %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	h, recs := readResults(t, results)
+	if len(recs) != 2 || h.Engines[0].Protocol != "" || h.Engines[1].Protocol != tournament.ProtocolNBoard || h.Engines[1].Depth != 13 {
+		t.Fatalf("results: engines %+v, %d games; want otp, then nb over NBoard at depth 13, 2 games", h.Engines, len(recs))
+	}
+	for _, rec := range recs {
+		if rec.Forfeit != nil || !rec.Played || !strings.HasPrefix(rec.Moves, "f5d6c3d3c4") || !strings.HasSuffix(rec.Moves, "papa") ||
+			rec.BlackExit != "" || rec.WhiteExit != "" {
+			t.Errorf("game %d: %+v; want a clean game from the opening to two passes, clean exits", rec.Game, rec)
+		}
+	}
+	checkStandings(t, []string{"otp", "nb"}, recs, 2)
+	// Game 1: otp black, nb white (engine2.log).
+	log, err := os.ReadFile(filepath.Join(dir, "logs", "game-0001", "engine2.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := strings.TrimPrefix(findRec(recs, 1).Moves, "f5d6c3d3c4")
+	white := 0
+	for ply := 0; ply < len(moves)/2; ply += 2 { // white moves first after the 5-ply opening
+		m := moves[2*ply : 2*ply+2]
+		if m == "pa" {
+			continue // played for it: the engine is not asked to pass
+		}
+		white++
+		if !strings.Contains(string(log), "=== "+strings.ToUpper(m)+"/") {
+			t.Errorf("white's move %s at ply %d is not among the NBoard engine's === lines", m, 6+ply)
+		}
+	}
+	if white < 10 || !strings.Contains(string(log), `"depth": 13`) {
+		t.Errorf("%d white moves checked; the NBoard engine's log should show depth 13:\n%s", white, log)
 	}
 }
 

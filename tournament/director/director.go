@@ -124,6 +124,9 @@ func (t *tourney) sprt(recs []tournament.Record) *tournament.SPRTResult {
 // or what stopped it (a program missing, a file that cannot be resumed or
 // written).
 func Run(ctx context.Context, cfg Config, out Output) error {
+	if err := tournament.CheckProtocols(cfg.Game, cfg.Engines); err != nil {
+		return err
+	}
 	for i, argv := range cfg.EngineArgs {
 		if err := engineproc.CheckProgram(argv); err != nil {
 			return fmt.Errorf("engine %s: %w", cfg.Engines[i].Name, err)

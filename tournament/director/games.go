@@ -80,7 +80,9 @@ func (t *tourney) playOthello(ctx context.Context, p tournament.Pairing) (tourna
 	}
 	var progs [2]othellogame.Program
 	for i, e := range []int{p.Black, p.White} {
-		progs[i] = othellogame.Program{Name: t.names[e], Argv: append(slices.Clone(t.cfg.EngineArgs[e]), t.seedArgs(p, i)...)}
+		info := t.cfg.Engines[e]
+		progs[i] = othellogame.Program{Name: t.names[e], Argv: append(slices.Clone(t.cfg.EngineArgs[e]), t.seedArgs(p, i)...),
+			Protocol: info.Protocol, Depth: info.Depth}
 	}
 	cfg := othellogame.Config{Limits: t.cfg.Limits, Host: t.cfg.Host}
 	return othellogame.Play(ctx, cfg, t.host, p, dir, progs[0], progs[1], t.log.With(zap.Int("game", p.Game)))

@@ -9,21 +9,36 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/nboard/client"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/tournament"
 )
 
-// Program is one side of a game: an OTP engine.
+// Program is one side of a game: an OTP engine, or an NBoard engine.
 type Program struct {
 	Name string   // the engine's name in the tournament
-	Argv []string // its program and arguments, a seed appended if it takes one; IP PORT are appended here
+	Argv []string // its program and arguments, a seed appended if it takes one; IP PORT are appended here for OTP
+	// Protocol is "" for OTP, or tournament.ProtocolNBoard: then the
+	// engine is started as Argv says and spoken to over its stdin and
+	// stdout (package nboard/client), told Depth if it is above 0.
+	Protocol string
+	Depth    int
+}
+
+// seat is one engine of a game as the judge drives it, whatever its
+// protocol: *otp.Remote or *client.Engine.
+type seat interface {
+	match.Player
+	Quit(ctx context.Context, limit time.Duration) error
+	Close() error
 }
 
 // Config is how every game of a tournament is played.
@@ -39,10 +54,11 @@ type Config struct {
 // Play plays the scheduled game p between black and white, each started
 // afresh under host's limits with its standard output and error in dir
 // (engine1.log for black, engine2.log for white), and stopped at the end.
-// Each engine has a listener of its own, so that no connection can be
-// taken for another engine's, in this game or in one played alongside.
-// An engine that does not connect, or fails its name reply, loses the
-// game unplayed, as in a match; a game neither engine can play is a draw
+// Each OTP engine has a listener of its own, so that no connection can be
+// taken for another engine's, in this game or in one played alongside;
+// an NBoard engine speaks over its stdin and stdout, its stdout copied to
+// its log. An engine that does not connect, or fails its name reply (an
+// NBoard engine: its first ping), loses the game unplayed, as in a match; a game neither engine can play is a draw
 // in which both forfeit (Played.Forfeits). The result holds each engine's
 // exit status when it did not exit cleanly and what it used, its thinking
 // time included; a forfeit of an engine the kernel killed at its memory
@@ -65,17 +81,22 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 			played.Usage[i] = &u
 		}
 	}()
+	// seats are the players as the game loop sees them, remotes the OTP
+	// ones and nbs the NBoard ones; each seat is one or the other.
+	var seats [2]seat
 	var remotes [2]*otp.Remote
+	var nbs [2]*client.Engine
 	defer func() {
-		for _, r := range remotes {
-			if r != nil {
-				r.Close()
+		for _, st := range seats {
+			if st != nil {
+				st.Close()
 			}
 		}
 	}()
 	// Both engines start before either is waited for, each on its own
-	// listener, and both are awaited at once against the one deadline: an
-	// engine that hangs must not eat its opponent's connect time.
+	// listener or pipes, and both are awaited at once against the one
+	// deadline: an engine that hangs must not eat its opponent's connect
+	// time.
 	var lns [2]net.Listener
 	defer func() {
 		for _, ln := range lns {
@@ -86,21 +107,45 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 	}()
 	deadline := time.Now().Add(cfg.Limits.Connect)
 	for i, pr := range progs {
+		elog := log.With(zap.String("engine_name", pr.Name))
+		if pr.Protocol == tournament.ProtocolNBoard {
+			e, in, out, err := host.StartPipedEngine(i+1, pr.Argv, dir, elog)
+			if err != nil {
+				return played, fmt.Errorf("engine %s: %w", pr.Name, err)
+			}
+			procs[i] = e
+			nbs[i] = client.New(in, out, e.Log())
+			seats[i] = nbs[i]
+			continue
+		}
 		if lns[i], err = net.Listen("tcp", net.JoinHostPort(cfg.Host, "0")); err != nil {
 			return played, err
 		}
 		port := lns[i].Addr().(*net.TCPAddr).Port
-		e, err := host.StartEngine(i+1, pr.Argv, engineproc.DialHost(cfg.Host), port, dir, log.With(zap.String("engine_name", pr.Name)))
+		e, err := host.StartEngine(i+1, pr.Argv, engineproc.DialHost(cfg.Host), port, dir, elog)
 		if err != nil {
 			return played, fmt.Errorf("engine %s: %w", pr.Name, err)
 		}
 		procs[i] = e
 	}
-	conns := match.AwaitEngines(ctx, lns, procs, deadline, log)
-	lns = [2]net.Listener{} // AwaitEngines closed them
+	// An OTP engine is there when it connects; an NBoard engine when it
+	// answers its first ping.
+	var conns [2]net.Conn
+	var hellos [2]error
+	var wg sync.WaitGroup
+	for i := range progs {
+		if nbs[i] != nil {
+			wg.Go(func() { hellos[i] = nbs[i].Hello(ctx, progs[i].Depth, deadline) })
+		} else {
+			wg.Go(func() { conns[i] = match.AwaitEngine(ctx, lns[i], procs[i], deadline, log) })
+		}
+	}
+	wg.Wait()
+	lns = [2]net.Listener{} // AwaitEngine closed them
 	for i, c := range conns {
 		if c != nil {
 			remotes[i] = otp.NewRemote(c)
+			seats[i] = remotes[i]
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -109,9 +154,21 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 
 	g := match.GameResult{Round: p.Round, Black: black.Name, White: white.Name, Start: time.Now()}
 	// Before the game, as in a match: a missing engine or a bad name reply
-	// loses the game unplayed.
+	// (or, for NBoard, no pong to the first ping) loses the game unplayed.
 	var out [2]*otp.Forfeit
 	for i, r := range remotes {
+		if nbs[i] != nil {
+			if hellos[i] != nil {
+				if out[i] = otp.AsForfeit(hellos[i]); out[i] == nil {
+					return played, hellos[i]
+				}
+				log.Error("NBoard engine did not answer its first ping", zap.String("engine", progs[i].Name),
+					zap.String("status", procs[i].Status()), zap.Error(hellos[i]), zap.Strings("last_output", procs[i].LastOutput()))
+				continue
+			}
+			log.Debug("NBoard engine ready", zap.String("engine", progs[i].Name), zap.String("reported_name", nbs[i].Name()))
+			continue
+		}
 		if r == nil {
 			detail := procs[i].NoShow(progs[i].Name, cfg.Limits.Connect, log)
 			out[i] = &otp.Forfeit{Reason: otp.ForfeitNoConnection, Detail: detail}
@@ -148,16 +205,16 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 		// The other engine is in good standing: it gets quit, as at the
 		// end of any game, and may exit cleanly.
 		good := c.Other()
-		if err := remotes[good].Quit(ctx, cfg.Limits.Reply); err != nil {
+		if err := seats[good].Quit(ctx, cfg.Limits.Reply); err != nil {
 			log.Warn("quit failed", zap.String("engine", progs[good].Name), zap.Error(err))
 		}
 	default:
-		g, err = match.PlayGameFrom(ctx, remotes[0], remotes[1], cfg.Limits, p.Moves, log)
+		g, err = match.PlayGameFrom(ctx, seats[0], seats[1], cfg.Limits, p.Moves, log)
 		if err != nil {
 			return played, err
 		}
 		g.Round, g.Black, g.White = p.Round, black.Name, white.Name
-		for i, r := range remotes {
+		for i, r := range seats {
 			if g.Forfeit != nil && g.ForfeitBy == othello.Color(i) {
 				continue // never quit to a disqualified engine, as in a match
 			}
@@ -173,9 +230,9 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 		g.Duration = time.Since(g.Start)
 		g.Final = othello.Start()
 	}
-	for _, r := range remotes {
-		if r != nil {
-			r.Close() // the judge closes first, so the engines see the end at once
+	for _, st := range seats {
+		if st != nil {
+			st.Close() // the judge closes first, so the engines see the end at once
 		}
 	}
 	played.Game = g

@@ -22,8 +22,13 @@ import (
 )
 
 // TestMain lets the test binary double as the OTP engines of the games
-// (matchtest.ProcessMain).
-func TestMain(m *testing.M) { matchtest.ProcessTestMain(m) }
+// (matchtest.ProcessMain) and as NBoard engines (fakeNBoard).
+func TestMain(m *testing.M) {
+	if len(os.Args) == 4 && os.Args[1] == fakeNBoardArg {
+		os.Exit(fakeNBoard(os.Args[2], os.Args[3], os.Stdin, os.Stdout, os.Stderr))
+	}
+	matchtest.ProcessTestMain(m)
+}
 
 // fake returns the fake engine name playing in mode.
 func fake(t *testing.T, name, mode string) Program {
