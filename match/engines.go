@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -33,6 +34,21 @@ func AwaitEngine(ctx context.Context, ln net.Listener, p *engineproc.Engine, dea
 		return nil
 	}
 	return c
+}
+
+// AwaitEngines waits for the connections of both engines at once, each
+// on its own listener (AwaitEngine), against the one deadline: an engine
+// that hangs eats none of the other's connect time, and one that exits
+// stops being waited for. It closes the listeners; a connection is nil
+// where its engine did not connect or ctx ended.
+func AwaitEngines(ctx context.Context, lns [2]net.Listener, procs [2]*engineproc.Engine, deadline time.Time, log *zap.Logger) [2]net.Conn {
+	var conns [2]net.Conn
+	var wg sync.WaitGroup
+	for i := range conns {
+		wg.Go(func() { conns[i] = AwaitEngine(ctx, lns[i], procs[i], deadline, log) })
+	}
+	wg.Wait()
+	return conns
 }
 
 // MemoryForfeit turns the forfeit of an engine the kernel killed at its

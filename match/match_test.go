@@ -21,7 +21,7 @@ import (
 
 // testLimits are short enough to keep the suite fast and long enough for a
 // fake engine on a busy machine: it answers in microseconds.
-var testLimits = Limits{Connect: 500 * time.Millisecond, GenMove: 400 * time.Millisecond, Reply: 300 * time.Millisecond}
+var testLimits = Limits{Connect: 500 * time.Millisecond, GenMove: 2 * time.Second, Reply: 1500 * time.Millisecond}
 
 type matchRun struct {
 	res   Result
