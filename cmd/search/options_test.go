@@ -47,8 +47,9 @@ func TestDefaults(t *testing.T) {
 	want := engine.DefaultConfig()
 	want.Leaf = engine.LeafEval // measured: docs/strength.md
 	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
+	want.MinimaxWeight = 0.5    // measured with evaluation leaves: docs/strength.md
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves and their C %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C and minimax weight %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -66,7 +67,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
 		"--table-mb", "32", "--leaf", "mix", "--eval-weight", "0.3",
-		"--eval-scale", "12", "--prior-visits", "7", "--reuse", "off", "--eval-file", "w.weights",
+		"--eval-scale", "12", "--prior-visits", "7", "--minimax-weight", "0.25", "--reuse", "off", "--eval-file", "w.weights",
 		"--book", "my.book", "--book-spread", "1.5", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
@@ -81,6 +82,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
 	want.solver, want.solveEmpties, want.tableMB = false, 14, 32
 	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
+	want.engine.MinimaxWeight = 0.25
 	want.evalFile = "w.weights"
 	want.book, want.bookSpread = "my.book", 1.5
 	want.engine.Reuse = false
@@ -136,14 +138,14 @@ func TestPlain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.engine.Leaf != engine.LeafPlayout || o.solver || o.engine.Reuse || o.engine.PriorVisits != 0 ||
+	if o.engine.Leaf != engine.LeafPlayout || o.solver || o.engine.Reuse || o.engine.PriorVisits != 0 || o.engine.MinimaxWeight != 0 ||
 		o.engine.Algorithm != engine.UCB || !o.engine.Pruning {
 		t.Errorf("--plain --algo ucb --pruning on: %+v, solver %v; want playouts, no solver, no reuse, ucb with pruning", o.engine, o.solver)
 	}
 	if o.book != "off" {
 		t.Errorf("--plain: book %q, want off", o.book)
 	}
-	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}, {"--book", "my.book"}} {
+	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}, {"--book", "my.book"}, {"--minimax-weight", "0.5"}} {
 		if _, _, err := parseOptions(append([]string{"--plain"}, extra...)); err == nil || !strings.Contains(err.Error(), extra[0]) {
 			t.Errorf("--plain %s: %v, want an error naming %s", extra, err, extra[0])
 		}
@@ -178,6 +180,41 @@ func TestExplorationFollowsLeaf(t *testing.T) {
 	}
 	if player.EvalLeafExploration == playoutC {
 		t.Errorf("the two defaults are equal (%v): the test would prove nothing", playoutC)
+	}
+}
+
+// TestMinimaxWeightFollowsLeaf checks the default weight of implicit
+// minimax backups: evaluation leaves take player.EvalLeafMinimaxWeight,
+// playout and mixed leaves (and --plain) the core's 0, and --minimax-weight
+// wins over both.
+func TestMinimaxWeightFollowsLeaf(t *testing.T) {
+	core := engine.DefaultConfig().MinimaxWeight
+	for _, c := range []struct {
+		args []string
+		want float64
+	}{
+		{nil, player.EvalLeafMinimaxWeight},
+		{[]string{"--leaf", "eval"}, player.EvalLeafMinimaxWeight},
+		{[]string{"--leaf", "playout"}, core},
+		{[]string{"--leaf", "mix"}, core},
+		{[]string{"--plain"}, core},
+		{[]string{"--minimax-weight", "0.1"}, 0.1},
+		{[]string{"--minimax-weight", "0"}, 0},
+		{[]string{"--leaf", "mix", "--minimax-weight", "0.3"}, 0.3},
+	} {
+		o, _, err := parseOptions(c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.engine.MinimaxWeight != c.want {
+			t.Errorf("%q: minimax weight %v, want %v", c.args, o.engine.MinimaxWeight, c.want)
+		}
+	}
+	if player.EvalLeafMinimaxWeight == core {
+		t.Errorf("the two defaults are equal (%v): the test would prove nothing", core)
+	}
+	if _, _, err := parseOptions([]string{"--minimax-weight", "1.5"}); err == nil || !strings.Contains(err.Error(), "minimax weight") {
+		t.Errorf("--minimax-weight 1.5: %v, want an error naming the minimax weight", err)
 	}
 }
 
