@@ -152,67 +152,67 @@ func TestPlain(t *testing.T) {
 	}
 }
 
+// leafDefault is one case of a default that follows --leaf: the command
+// line and the value it must give.
+type leafDefault struct {
+	args []string
+	want float64
+}
+
+// checkFollowsLeaf parses each case's command line and compares the
+// field that get reads with the case's value; evalDefault and coreDefault
+// must differ, or the cases could not tell them apart.
+func checkFollowsLeaf(t *testing.T, name string, get func(options) float64, evalDefault, coreDefault float64, cases []leafDefault) {
+	t.Helper()
+	for _, c := range cases {
+		o, _, err := parseOptions(c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := get(o); got != c.want {
+			t.Errorf("%q: %s %v, want %v", c.args, name, got, c.want)
+		}
+	}
+	if evalDefault == coreDefault {
+		t.Errorf("%s: the two defaults are equal (%v): the test would prove nothing", name, coreDefault)
+	}
+}
+
 // TestExplorationFollowsLeaf checks the default C: evaluation leaves take
 // player.EvalLeafExploration, playout and mixed leaves (and --plain) the core's
 // playout-measured default, and --exploration wins over both.
 func TestExplorationFollowsLeaf(t *testing.T) {
 	playoutC := engine.DefaultConfig().Exploration
-	for _, c := range []struct {
-		args []string
-		want float64
-	}{
-		{nil, player.EvalLeafExploration},
-		{[]string{"--leaf", "eval"}, player.EvalLeafExploration},
-		{[]string{"--leaf", "playout"}, playoutC},
-		{[]string{"--leaf", "mix"}, playoutC},
-		{[]string{"--plain"}, playoutC},
-		{[]string{"--plain", "--exploration", "0.9"}, 0.9},
-		{[]string{"--exploration", "0.7"}, 0.7},
-		{[]string{"--leaf", "playout", "--exploration", "0.3"}, 0.3},
-	} {
-		o, _, err := parseOptions(c.args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if o.engine.Exploration != c.want {
-			t.Errorf("%q: exploration %v, want %v", c.args, o.engine.Exploration, c.want)
-		}
-	}
-	if player.EvalLeafExploration == playoutC {
-		t.Errorf("the two defaults are equal (%v): the test would prove nothing", playoutC)
-	}
+	checkFollowsLeaf(t, "exploration", func(o options) float64 { return o.engine.Exploration },
+		player.EvalLeafExploration, playoutC, []leafDefault{
+			{nil, player.EvalLeafExploration},
+			{[]string{"--leaf", "eval"}, player.EvalLeafExploration},
+			{[]string{"--leaf", "playout"}, playoutC},
+			{[]string{"--leaf", "mix"}, playoutC},
+			{[]string{"--plain"}, playoutC},
+			{[]string{"--plain", "--exploration", "0.9"}, 0.9},
+			{[]string{"--exploration", "0.7"}, 0.7},
+			{[]string{"--leaf", "playout", "--exploration", "0.3"}, 0.3},
+		})
 }
 
 // TestMinimaxWeightFollowsLeaf checks the default weight of implicit
 // minimax backups: evaluation leaves take player.EvalLeafMinimaxWeight,
 // playout and mixed leaves (and --plain) the core's 0, and --minimax-weight
-// wins over both.
+// wins over both; a weight outside 0..1 is refused.
 func TestMinimaxWeightFollowsLeaf(t *testing.T) {
 	core := engine.DefaultConfig().MinimaxWeight
-	for _, c := range []struct {
-		args []string
-		want float64
-	}{
-		{nil, player.EvalLeafMinimaxWeight},
-		{[]string{"--leaf", "eval"}, player.EvalLeafMinimaxWeight},
-		{[]string{"--leaf", "playout"}, core},
-		{[]string{"--leaf", "mix"}, core},
-		{[]string{"--plain"}, core},
-		{[]string{"--minimax-weight", "0.1"}, 0.1},
-		{[]string{"--minimax-weight", "0"}, 0},
-		{[]string{"--leaf", "mix", "--minimax-weight", "0.3"}, 0.3},
-	} {
-		o, _, err := parseOptions(c.args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if o.engine.MinimaxWeight != c.want {
-			t.Errorf("%q: minimax weight %v, want %v", c.args, o.engine.MinimaxWeight, c.want)
-		}
-	}
-	if player.EvalLeafMinimaxWeight == core {
-		t.Errorf("the two defaults are equal (%v): the test would prove nothing", core)
-	}
+	checkFollowsLeaf(t, "minimax weight", func(o options) float64 { return o.engine.MinimaxWeight },
+		player.EvalLeafMinimaxWeight, core, []leafDefault{
+			{nil, player.EvalLeafMinimaxWeight},
+			{[]string{"--leaf", "eval"}, player.EvalLeafMinimaxWeight},
+			{[]string{"--leaf", "playout"}, core},
+			{[]string{"--leaf", "mix"}, core},
+			{[]string{"--plain"}, core},
+			{[]string{"--minimax-weight", "0.1"}, 0.1},
+			{[]string{"--minimax-weight", "0"}, 0},
+			{[]string{"--leaf", "mix", "--minimax-weight", "0.3"}, 0.3},
+		})
 	if _, _, err := parseOptions([]string{"--minimax-weight", "1.5"}); err == nil || !strings.Contains(err.Error(), "minimax weight") {
 		t.Errorf("--minimax-weight 1.5: %v, want an error naming the minimax weight", err)
 	}
