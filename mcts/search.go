@@ -76,8 +76,8 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 	reused      int64
 
 	// minimax holds, with Config.MinimaxWeight, each node's implicit
-	// minimax value (minimax.go), indexed as nodes; NaN until the node is
-	// first evaluated. nil when the weight is 0.
+	// minimax value (minimax.go), indexed as nodes; unvalued until the
+	// node is first evaluated. nil when the weight is 0.
 	minimax []float32
 
 	// evaluate, when set, estimates the final score for the side to
