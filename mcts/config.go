@@ -276,6 +276,17 @@ type Config struct {
 	// measured there).
 	PriorVisits int
 
+	// MinimaxWeight is alpha of implicit minimax backups (Lanctot, Winands,
+	// Pepels and Sturtevant 2014): every node also keeps the minimax value
+	// of the evaluator over its subtree, and selection ranks a child by
+	// (1-alpha)*mean + alpha*minimax instead of its mean. A node's minimax
+	// value is its own evaluation until every child has one, then the best
+	// of theirs for the side to move there (a proven result under WinLoss),
+	// backed up along each iteration's path. Needs an evaluator. 0: off,
+	// and the search keeps no such values (no memory, no work). Default 0:
+	// see docs/strength.md for the matches.
+	MinimaxWeight float64
+
 	// Reuse keeps the tree between searches: when a search's position is
 	// one or two plies below the last search's root (after the engine's
 	// move and the opponent's reply), UCT starts from that subtree and its
@@ -351,6 +362,9 @@ func (c Config) Validate() error {
 	if !finite(c.EvalScale) || c.EvalScale <= 0 {
 		errs = append(errs, fmt.Errorf("eval scale %v: want a finite number > 0", c.EvalScale))
 	}
+	if !finite(c.MinimaxWeight) || c.MinimaxWeight < 0 || c.MinimaxWeight > 1 {
+		errs = append(errs, fmt.Errorf("minimax weight %v: want 0..1", c.MinimaxWeight))
+	}
 	if c.PriorVisits < 0 || c.PriorVisits > MaxPriorVisits {
 		errs = append(errs, fmt.Errorf("prior visits %d: want 0..%d", c.PriorVisits, MaxPriorVisits))
 	}
@@ -361,8 +375,8 @@ func (c Config) Validate() error {
 		if c.Algorithm != UCT && c.Algorithm != UCB {
 			errs = append(errs, fmt.Errorf("single player: algorithm %v: want uct or ucb", c.Algorithm))
 		}
-		if c.Solver || c.Pruning || c.Leaf != LeafPlayout || c.PriorVisits > 0 {
-			errs = append(errs, errors.New("single player: want solver and pruning off, playout leaves and no prior visits"))
+		if c.Solver || c.Pruning || c.Leaf != LeafPlayout || c.PriorVisits > 0 || c.MinimaxWeight > 0 {
+			errs = append(errs, errors.New("single player: want solver and pruning off, playout leaves, no prior visits and no minimax weight"))
 		}
 	}
 	if c.Reward != WinLoss && c.Reward != DiscDiff {

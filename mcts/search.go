@@ -35,7 +35,7 @@ const maxRootVisits = math.MaxUint32 - 1
 var (
 	ErrNoLimit     = errors.New("search has no limit: give a deadline, a playout budget or a context with a deadline")
 	ErrNotReady    = errors.New("searcher not created by New")
-	ErrNoEvaluator = errors.New("the configuration needs an evaluator (SetEvaluator): leaf eval or mix, prior visits, or greedy")
+	ErrNoEvaluator = errors.New("the configuration needs an evaluator (SetEvaluator): leaf eval or mix, prior visits, a minimax weight, or greedy")
 	ErrGameOver    = errors.New("the game is over: no move to search")
 	ErrBadShape    = errors.New("invalid game shape")
 )
@@ -74,6 +74,11 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 	reuseBlocks []reuseBlock
 	reuseStack  [][2]uint32
 	reused      int64
+
+	// minimax holds, with Config.MinimaxWeight, each node's implicit
+	// minimax value (minimax.go), indexed as nodes; unvalued until the
+	// node is first evaluated. nil when the weight is 0.
+	minimax []float32
 
 	// evaluate, when set, estimates the final score for the side to
 	// move: see SetEvaluator.
@@ -116,6 +121,9 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 		path:         make([]uint32, shape.MaxPlies+1),
 		moveBuf:      make([]M, 0, shape.MaxMoves),
 		expandVisits: uint32(cfg.ExpandVisits),
+	}
+	if cfg.MinimaxWeight > 0 {
+		s.minimax = make([]float32, cfg.ArenaNodes)
 	}
 	if rec, ok := any(game).(Recorder[S, M]); ok && cfg.SinglePlayer {
 		s.recorder = rec
@@ -189,7 +197,7 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, st S, lim Limits) (Resul
 	if lim.Playouts < 0 {
 		return Result[M]{}, fmt.Errorf("playout budget %d: want 0 (none) or more", lim.Playouts)
 	}
-	if s.evaluate == nil && (s.cfg.Leaf != LeafPlayout || s.cfg.PriorVisits > 0 || s.cfg.Algorithm == Greedy) {
+	if s.evaluate == nil && (s.cfg.Leaf != LeafPlayout || s.cfg.PriorVisits > 0 || s.cfg.MinimaxWeight > 0 || s.cfg.Algorithm == Greedy) {
 		return Result[M]{}, ErrNoEvaluator
 	}
 	deadline := lim.Deadline
@@ -329,6 +337,9 @@ func (s *Searcher[S, M, G]) reset(st S) {
 	var noMove M
 	s.nodes[0] = node[M]{move: noMove}
 	s.used = 1
+	if s.minimax != nil {
+		s.minimax[0] = unvalued
+	}
 	s.expand(0, &s.root) // room is guaranteed by New's arena check
 }
 

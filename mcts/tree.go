@@ -92,6 +92,11 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 	for i := range children {
 		children[i] = node[M]{move: moves[i]}
 	}
+	if s.minimax != nil {
+		for i := range children {
+			s.minimax[int(first)+i] = unvalued
+		}
+	}
 	if s.cfg.PriorVisits > 0 {
 		// Prior knowledge: each child starts with virtual visits at the
 		// evaluator's value for the side that moves into it.
@@ -102,6 +107,10 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 			v := 1 - s.evalReward(&s.child)
 			children[i].visits = uint32(s.cfg.PriorVisits)
 			children[i].sum, children[i].sumSq = k*v, k*v*v
+			if s.minimax != nil {
+				// Visited in all but name: its evaluation is known.
+				s.minimax[int(first)+i] = float32(v)
+			}
 		}
 	}
 	nd := &s.nodes[n]
@@ -142,6 +151,14 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 	// has any: count the parent's as at least one.
 	logN := math.Log(float64(max(nd.visits, 1)))
 	c := s.cfg.Exploration
+	// Implicit minimax: the mean shares its weight with the child's
+	// minimax value (minimax.go); mm is nil, and costs one predictable
+	// branch a child, when the weight is 0.
+	var mm []float32
+	alpha := s.cfg.MinimaxWeight
+	if s.minimax != nil {
+		mm = s.minimax[nd.first : nd.first+uint32(nd.nchild)]
+	}
 	best, bestScore := -1, math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
@@ -156,6 +173,10 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 		v := float64(ch.visits)
 		mean := ch.sum / v
 		score := mean + c*math.Sqrt(logN/v)
+		if mm != nil {
+			// A visited child has been evaluated.
+			score += alpha * (float64(mm[i]) - mean)
+		}
 		if s.cfg.SinglePlayer {
 			// SP-MCTS: sqrt((sum of squares - n*mean^2 + D)/n), the
 			// spread of the child's rewards plus D's optimism.
@@ -193,6 +214,7 @@ func (s *Searcher[S, M, G]) iterate() {
 	n := uint32(0)
 	depth := 0
 	s.path[0] = 0
+	expandedAt := -1 // the depth of the first node expanded, for backupMinimax
 	for {
 		nd := &s.nodes[n]
 		if nd.flags&flagProven != 0 {
@@ -218,6 +240,9 @@ func (s *Searcher[S, M, G]) iterate() {
 			if !s.expand(n, st) {
 				break
 			}
+			if expandedAt < 0 {
+				expandedAt = depth
+			}
 		}
 		// Pruning applies at the root (pruned by Search between iterations,
 		// with a warm-up) and at inner nodes with PruneNodeVisits visits
@@ -239,15 +264,18 @@ func (s *Searcher[S, M, G]) iterate() {
 	// solved leaf's playouts keep DiscDiff's means in score units), the
 	// playout's result being for the side to move at the leaf.
 	var r float64
+	leaf := -1.0 // the leaf's evaluation, when this iteration made one
 	proven := s.nodes[n].flags&flagProven != 0
 	switch {
 	case proven && s.cfg.Reward == WinLoss:
 		r = s.reward(provenOutcome(s.nodes[n].flags))
 	case s.cfg.Leaf == LeafEval:
-		r = 1 - s.evalReward(st)
+		leaf = 1 - s.evalReward(st)
+		r = leaf
 	case s.cfg.Leaf == LeafMix:
 		w := s.cfg.EvalWeight
-		r = w*(1-s.evalReward(st)) + (1-w)*s.reward(-s.game.Playout(*st, &s.rng))
+		leaf = 1 - s.evalReward(st)
+		r = w*leaf + (1-w)*s.reward(-s.game.Playout(*st, &s.rng))
 	case s.cfg.SinglePlayer:
 		r = s.singleReward(st, depth)
 	default:
@@ -267,6 +295,9 @@ func (s *Searcher[S, M, G]) iterate() {
 	}
 	if proven {
 		s.propagate(depth)
+	}
+	if s.minimax != nil {
+		s.backupMinimax(depth, st, leaf, expandedAt)
 	}
 }
 

@@ -11,10 +11,11 @@ import (
 
 // benchmarkLeaf measures UCT iterations per second from the start position
 // with the embedded evaluation wired as search wires it, for one leaf
-// evaluation and prior setting: 100,000 iterations an operation.
-func benchmarkLeaf(b *testing.B, leaf engine.Leaf, prior int) {
+// evaluation, prior setting and minimax weight: 100,000 iterations an
+// operation.
+func benchmarkLeaf(b *testing.B, leaf engine.Leaf, prior int, minimaxWeight float64) {
 	cfg := engine.DefaultConfig()
-	cfg.ArenaNodes, cfg.Leaf, cfg.PriorVisits = 1<<20, leaf, prior
+	cfg.ArenaNodes, cfg.Leaf, cfg.PriorVisits, cfg.MinimaxWeight = 1<<20, leaf, prior, minimaxWeight
 	s, err := engine.New(cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -37,10 +38,14 @@ func benchmarkLeaf(b *testing.B, leaf engine.Leaf, prior int) {
 }
 
 // BenchmarkSearchPlayoutLeaves is the course's UCT: a random playout a leaf.
-func BenchmarkSearchPlayoutLeaves(b *testing.B) { benchmarkLeaf(b, engine.LeafPlayout, 0) }
+func BenchmarkSearchPlayoutLeaves(b *testing.B) { benchmarkLeaf(b, engine.LeafPlayout, 0, 0) }
 
 // BenchmarkSearchEvalLeaves values leaves by the evaluation.
-func BenchmarkSearchEvalLeaves(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 0) }
+func BenchmarkSearchEvalLeaves(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 0, 0) }
 
 // BenchmarkSearchEvalPriors adds prior visits from the evaluation.
-func BenchmarkSearchEvalPriors(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 10) }
+func BenchmarkSearchEvalPriors(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 10, 0) }
+
+// BenchmarkSearchEvalMinimax adds implicit minimax backups (weight 0.3) to
+// evaluation leaves.
+func BenchmarkSearchEvalMinimax(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 0, 0.3) }

@@ -18,7 +18,8 @@ import (
 
 // wldShare is the part of the think time the win/loss/draw proof may take
 // before the engine gives up on it and lets the tree search choose with the
-// rest. At the default --solve-empties the proof nearly always finishes in
+// rest (and, in a lost position, the part of the time then left that the
+// exact proof of the smallest loss may take). At the default --solve-empties the proof nearly always finishes in
 // a fraction of it; when it does not, 40% of the time is still enough for
 // a tree search that is not much weaker than one with all of it.
 const wldShare = 0.6
@@ -81,9 +82,9 @@ func autoSolveEmpties(think time.Duration) int {
 }
 
 // Think proves the result with the solver when the game is near its end
-// and plays a proven move; otherwise, or when the proof does not finish in
-// time, or when every move loses, it searches the tree until the context's
-// deadline or the playout budget.
+// and plays a proven move (in a lost position the one that loses least);
+// otherwise, or when the proof does not finish in time, it searches the
+// tree until the context's deadline or the playout budget.
 func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
 	if th, ok := t.fromBook(pos); ok {
@@ -177,19 +178,16 @@ func moveValues(root []engine.MoveStats) []thinking.MoveValue {
 	return vs
 }
 
-// solve runs the win/loss/draw proof and then, for a win, the exact one.
-// It returns done with the proven move, or not done with a summary of what
-// it tried, for the tree search to go on from: the proof ran out of time,
-// or every move loses (a Thought with the proven loss) and the tree search
-// may still find the opponent's likeliest mistake.
+// solve runs the win/loss/draw proof and then, for a win or a loss, the
+// exact one. It returns done with the proven move, or not done with a
+// summary of what it tried, for the tree search to go on from: the proof
+// ran out of time, or every move loses and the exact proof of the smallest
+// loss did not fit in its share of the time left (a Thought with the
+// proven loss), when the tree search chooses among the losing moves.
 func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thought, bool, error) {
 	start := time.Now()
-	wctx := ctx
-	if d, ok := ctx.Deadline(); ok {
-		var cancel context.CancelFunc
-		wctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(wldShare*float64(time.Until(d)))))
-		defer cancel()
-	}
+	wctx, cancel := shareOf(ctx, start)
+	defer cancel()
 	wld, err := t.solver.Solve(wctx, pos, endgame.WLD)
 	if errors.Is(err, endgame.ErrStopped) {
 		return thinking.Thought{Summary: fmt.Sprintf("wld unproven after %v", time.Since(start).Round(time.Millisecond))}, false, nil
@@ -199,7 +197,7 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thou
 	}
 	wldText := fmt.Sprintf("wld %s in %v (%d nodes)", outcomeName(wld.Score), wld.Elapsed.Round(time.Microsecond), wld.Nodes)
 	if wld.Score < 0 {
-		return thinking.Thought{Summary: "proven loss: " + wldText, Proof: thinking.ProofWLD, Score: -1}, false, nil
+		return t.leastLoss(ctx, pos, start, wldText)
 	}
 	th := thinking.Thought{
 		Move:    wld.Move,
@@ -226,6 +224,42 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thou
 	th.Elapsed = time.Since(start)
 	th.Summary = fmt.Sprintf("solved: %s %s", th.Move, wldText)
 	return th, true, nil
+}
+
+// leastLoss answers a position the WLD proof found lost whatever the move:
+// it plays the move that loses by the fewest discs, as Edax and Zebra do
+// (the opponent must then still find the best line, and a game the judge
+// scores by discs loses least), when the exact proof finishes within
+// wldShare of the time left; else the tree search chooses, with the rest.
+func (t Thinker) leastLoss(ctx context.Context, pos othello.Position, start time.Time, wldText string) (thinking.Thought, bool, error) {
+	ectx, cancel := shareOf(ctx, time.Now())
+	defer cancel()
+	ex, err := t.solver.Solve(ectx, pos, endgame.Exact)
+	switch {
+	case errors.Is(err, endgame.ErrStopped):
+		return thinking.Thought{Summary: "proven loss: " + wldText + ", exact unproven", Proof: thinking.ProofWLD, Score: -1}, false, nil
+	case err != nil:
+		return thinking.Thought{}, false, err
+	}
+	return thinking.Thought{
+		Move:    ex.Move,
+		PV:      []othello.Move{ex.Move},
+		Proof:   thinking.ProofExact,
+		Score:   ex.Score,
+		Elapsed: time.Since(start),
+		Summary: fmt.Sprintf("solved: %s %s, exact %+d in %v (%d nodes)", ex.Move, wldText, ex.Score, ex.Elapsed.Round(time.Microsecond), ex.Nodes),
+	}, true, nil
+}
+
+// shareOf returns ctx limited to wldShare of the time from now to its
+// deadline, for a proof that must leave the tree search the rest; ctx
+// itself when it has no deadline.
+func shareOf(ctx context.Context, now time.Time) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return ctx, func() {}
+	}
+	return context.WithDeadline(ctx, now.Add(time.Duration(wldShare*float64(d.Sub(now)))))
 }
 
 // The values of a solved position's other moves (addSolvedValues) are

@@ -57,8 +57,9 @@ func playRandom(t *testing.T, r *rand.Rand, n int) *othello.Game {
 
 // TestThinkPlaysProvenMoves checks that from a position within
 // --solve-empties genmove plays a move of the best exact score, and says
-// so; the scores of every move come from the solver's SolveMoves, which
-// endgame's tests check against a reference solver.
+// so, in lost positions too (the smallest loss); the scores of every move
+// come from the solver's SolveMoves, which endgame's tests check against a
+// reference solver.
 func TestThinkPlaysProvenMoves(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	th := newThinker(t, 1, 1000, 14)
@@ -89,12 +90,8 @@ func TestThinkPlaysProvenMoves(t *testing.T) {
 				mine = ms.Score
 			}
 		}
+		// Lost positions too: the move that loses least.
 		switch {
-		case best < 0:
-			// Lost: the tree search chooses among losing moves.
-			if got.Proof != thinking.ProofWLD || got.Score != -1 || got.Playouts == 0 || !pos.IsLegal(got.Move) {
-				t.Errorf("%v: lost position: move %v proof %v; want a legal tree-search move", pos, got.Move, got.Proof)
-			}
 		case got.Proof != thinking.ProofExact || got.Score != best || mine != best:
 			t.Errorf("%v: move %v (scores %+d) proof %v score %+d; want an exact proof of %+d", pos, got.Move, mine, got.Proof, got.Score, best)
 		}
@@ -128,7 +125,7 @@ func TestThinkValuesEveryMoveWhenSolved(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got.Playouts > 0 {
-			continue // lost: the tree search chose, and valued the moves
+			continue // the tree search chose, and valued the moves
 		}
 		solved++
 		scores, err := check.SolveMoves(context.Background(), pos)
@@ -247,6 +244,69 @@ func TestThinkFallsBackInTime(t *testing.T) {
 	}
 	if got.Proof != thinking.ProofNone || !g.Position().IsLegal(got.Move) || got.Playouts == 0 {
 		t.Errorf("move %v proof %v playouts %d; want a legal tree-search move", got.Move, got.Proof, got.Playouts)
+	}
+}
+
+// TestThinkLosesLeast checks the least loss on a position worked out by
+// hand, where the tree search alone prefers another losing move. White (O)
+// to move, 29 discs to 32, three empty squares (h1, g3, h4):
+//
+//	1 O O O O O O O -
+//	2 X X O X X X X X
+//	3 X X O X O O - O
+//	4 X O O O O O O -
+//	5 X O O X X O X X
+//	6 X O O X O X X X
+//	7 X O O O X X X X
+//	8 X O O X X X X X
+//
+// White has two moves. h1 flips g2 and h2; Black may answer g3 (flipping
+// e3, f3, f4 and g4), after which White wins by 2, or h4 (flipping b4 to
+// g4), after which White plays g3, Black cannot move and White loses 31 to
+// 33: h1 loses by 2. g3 flips f2 and g2; Black answers h1 (White loses by
+// 12) or h4 (flipping h3 and b4 to g4), after which White cannot move,
+// Black plays h1 and White loses 23 to 41: g3 loses by 18. So h1, exact -2.
+func TestThinkLosesLeast(t *testing.T) {
+	pos, err := othello.ParsePosition("OOOOOOO-XXOXXXXXXXOXOO-OXOOOOOO-XOOXXOXXXOOXOXXXXOOOXXXXXOOXXXXX O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := othello.NewGame()
+	if err := g.SetPosition(pos, 0); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	got, err := newThinker(t, 1, 20000, 14).Think(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1 := othello.Move(7) // a1 is 0, h1 the end of the first row
+	if got.Move != h1 || got.Proof != thinking.ProofExact || got.Score != -2 || got.Playouts != 0 {
+		t.Errorf("move %v proof %v score %+d playouts %d; want h1, an exact proof of -2, no tree search", got.Move, got.Proof, got.Score, got.Playouts)
+	}
+	tree, err := newThinker(t, 1, 20000, 0).Think(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the tree search alone plays %v (the position was chosen for it to differ from h1)", tree.Move)
+}
+
+// TestLeastLossOutOfTime checks that when the exact proof of a lost
+// position does not fit in the time, genmove leaves the move to the tree
+// search with the proven loss: FFO #44 (23 empty squares, -14) with its
+// time already over.
+func TestLeastLossOutOfTime(t *testing.T) {
+	pos, err := othello.ParsePosition("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := newThinker(t, 1, 1000, 30)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, done, err := th.leastLoss(ctx, pos, time.Now(), "wld loss")
+	if err != nil || done || got.Proof != thinking.ProofWLD || got.Score != -1 {
+		t.Errorf("done %v proof %v score %+d err %v; want not done, a WLD proof of the loss", done, got.Proof, got.Score, err)
 	}
 }
 

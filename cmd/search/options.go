@@ -136,6 +136,13 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"discs of evaluation per logistic unit when it becomes a win probability: 1/(1+exp(-d/scale))")
 	fs.IntVar(&o.engine.PriorVisits, "prior-visits", o.engine.PriorVisits,
 		"virtual visits at the evaluation's value that every new tree node starts with (0..1000) (default 0: none)")
+	fs.Float64Var(&o.engine.MinimaxWeight, "minimax-weight", o.engine.MinimaxWeight,
+		"implicit minimax backups (Lanctot et al. 2014): every tree node also keeps the minimax value of the "+
+			"evaluation over its subtree, and selection ranks a move by (1-w)*mean + w*minimax, w in 0..1 "+
+			"(docs/engine.md), 0 for off")
+	// Its default depends on the leaf too (player.EvalLeafMinimaxWeight).
+	fs.Lookup("minimax-weight").Usage += "; " + strconv.FormatFloat(engine.DefaultConfig().MinimaxWeight, 'g', -1, 64) +
+		" instead with --leaf playout or mix, or --plain"
 	fs.StringVar(&o.evalFile, "eval-file", o.evalFile,
 		"load the evaluation's weights from `FILE` (written by train) instead of the embedded set (default: embedded)")
 	fs.Var(mctsflag.OnOff(&o.solver), "solver",
@@ -220,7 +227,7 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	}
 	o.perftGiven = fs.Changed("perft")
 	if o.plain {
-		for _, name := range []string{"leaf", "solver", "reuse", "prior-visits", "book"} {
+		for _, name := range []string{"leaf", "solver", "reuse", "prior-visits", "minimax-weight", "book"} {
 			if fs.Changed(name) {
 				return o, fs, usageError{fmt.Errorf("--plain sets --%s itself: give one or the other", name)}
 			}
@@ -231,6 +238,10 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	}
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
 		o.engine.Exploration = engine.DefaultConfig().Exploration
+	}
+	// Measured with evaluation leaves only (player.EvalLeafMinimaxWeight).
+	if o.engine.Leaf != engine.LeafEval && !fs.Changed("minimax-weight") {
+		o.engine.MinimaxWeight = engine.DefaultConfig().MinimaxWeight
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {

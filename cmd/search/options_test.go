@@ -47,8 +47,9 @@ func TestDefaults(t *testing.T) {
 	want := engine.DefaultConfig()
 	want.Leaf = engine.LeafEval // measured: docs/strength.md
 	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
+	want.MinimaxWeight = 0.5    // measured with evaluation leaves: docs/strength.md
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves and their C %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C and minimax weight %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -66,7 +67,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
 		"--table-mb", "32", "--leaf", "mix", "--eval-weight", "0.3",
-		"--eval-scale", "12", "--prior-visits", "7", "--reuse", "off", "--eval-file", "w.weights",
+		"--eval-scale", "12", "--prior-visits", "7", "--minimax-weight", "0.25", "--reuse", "off", "--eval-file", "w.weights",
 		"--book", "my.book", "--book-spread", "1.5", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
@@ -81,6 +82,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
 	want.solver, want.solveEmpties, want.tableMB = false, 14, 32
 	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
+	want.engine.MinimaxWeight = 0.25
 	want.evalFile = "w.weights"
 	want.book, want.bookSpread = "my.book", 1.5
 	want.engine.Reuse = false
@@ -136,17 +138,43 @@ func TestPlain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.engine.Leaf != engine.LeafPlayout || o.solver || o.engine.Reuse || o.engine.PriorVisits != 0 ||
+	if o.engine.Leaf != engine.LeafPlayout || o.solver || o.engine.Reuse || o.engine.PriorVisits != 0 || o.engine.MinimaxWeight != 0 ||
 		o.engine.Algorithm != engine.UCB || !o.engine.Pruning {
 		t.Errorf("--plain --algo ucb --pruning on: %+v, solver %v; want playouts, no solver, no reuse, ucb with pruning", o.engine, o.solver)
 	}
 	if o.book != "off" {
 		t.Errorf("--plain: book %q, want off", o.book)
 	}
-	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}, {"--book", "my.book"}} {
+	for _, extra := range [][]string{{"--leaf", "eval"}, {"--solver", "on"}, {"--reuse", "on"}, {"--book", "my.book"}, {"--minimax-weight", "0.5"}} {
 		if _, _, err := parseOptions(append([]string{"--plain"}, extra...)); err == nil || !strings.Contains(err.Error(), extra[0]) {
 			t.Errorf("--plain %s: %v, want an error naming %s", extra, err, extra[0])
 		}
+	}
+}
+
+// leafDefault is one case of a default that follows --leaf: the command
+// line and the value it must give.
+type leafDefault struct {
+	args []string
+	want float64
+}
+
+// checkFollowsLeaf parses each case's command line and compares the
+// field that get reads with the case's value; evalDefault and coreDefault
+// must differ, or the cases could not tell them apart.
+func checkFollowsLeaf(t *testing.T, name string, get func(options) float64, evalDefault, coreDefault float64, cases []leafDefault) {
+	t.Helper()
+	for _, c := range cases {
+		o, _, err := parseOptions(c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := get(o); got != c.want {
+			t.Errorf("%q: %s %v, want %v", c.args, name, got, c.want)
+		}
+	}
+	if evalDefault == coreDefault {
+		t.Errorf("%s: the two defaults are equal (%v): the test would prove nothing", name, coreDefault)
 	}
 }
 
@@ -155,29 +183,38 @@ func TestPlain(t *testing.T) {
 // playout-measured default, and --exploration wins over both.
 func TestExplorationFollowsLeaf(t *testing.T) {
 	playoutC := engine.DefaultConfig().Exploration
-	for _, c := range []struct {
-		args []string
-		want float64
-	}{
-		{nil, player.EvalLeafExploration},
-		{[]string{"--leaf", "eval"}, player.EvalLeafExploration},
-		{[]string{"--leaf", "playout"}, playoutC},
-		{[]string{"--leaf", "mix"}, playoutC},
-		{[]string{"--plain"}, playoutC},
-		{[]string{"--plain", "--exploration", "0.9"}, 0.9},
-		{[]string{"--exploration", "0.7"}, 0.7},
-		{[]string{"--leaf", "playout", "--exploration", "0.3"}, 0.3},
-	} {
-		o, _, err := parseOptions(c.args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if o.engine.Exploration != c.want {
-			t.Errorf("%q: exploration %v, want %v", c.args, o.engine.Exploration, c.want)
-		}
-	}
-	if player.EvalLeafExploration == playoutC {
-		t.Errorf("the two defaults are equal (%v): the test would prove nothing", playoutC)
+	checkFollowsLeaf(t, "exploration", func(o options) float64 { return o.engine.Exploration },
+		player.EvalLeafExploration, playoutC, []leafDefault{
+			{nil, player.EvalLeafExploration},
+			{[]string{"--leaf", "eval"}, player.EvalLeafExploration},
+			{[]string{"--leaf", "playout"}, playoutC},
+			{[]string{"--leaf", "mix"}, playoutC},
+			{[]string{"--plain"}, playoutC},
+			{[]string{"--plain", "--exploration", "0.9"}, 0.9},
+			{[]string{"--exploration", "0.7"}, 0.7},
+			{[]string{"--leaf", "playout", "--exploration", "0.3"}, 0.3},
+		})
+}
+
+// TestMinimaxWeightFollowsLeaf checks the default weight of implicit
+// minimax backups: evaluation leaves take player.EvalLeafMinimaxWeight,
+// playout and mixed leaves (and --plain) the core's 0, and --minimax-weight
+// wins over both; a weight outside 0..1 is refused.
+func TestMinimaxWeightFollowsLeaf(t *testing.T) {
+	core := engine.DefaultConfig().MinimaxWeight
+	checkFollowsLeaf(t, "minimax weight", func(o options) float64 { return o.engine.MinimaxWeight },
+		player.EvalLeafMinimaxWeight, core, []leafDefault{
+			{nil, player.EvalLeafMinimaxWeight},
+			{[]string{"--leaf", "eval"}, player.EvalLeafMinimaxWeight},
+			{[]string{"--leaf", "playout"}, core},
+			{[]string{"--leaf", "mix"}, core},
+			{[]string{"--plain"}, core},
+			{[]string{"--minimax-weight", "0.1"}, 0.1},
+			{[]string{"--minimax-weight", "0"}, 0},
+			{[]string{"--leaf", "mix", "--minimax-weight", "0.3"}, 0.3},
+		})
+	if _, _, err := parseOptions([]string{"--minimax-weight", "1.5"}); err == nil || !strings.Contains(err.Error(), "minimax weight") {
+		t.Errorf("--minimax-weight 1.5: %v, want an error naming the minimax weight", err)
 	}
 }
 

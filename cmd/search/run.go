@@ -148,7 +148,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.Float64("prune_sigma_e", o.engine.PruneSigmaE), zap.Int("prune_min_visits", o.engine.PruneMinVisits),
 		zap.Int("prune_node_visits", o.engine.PruneNodeVisits), zap.Int("arena", o.engine.ArenaNodes),
 		zap.String("leaf", o.engine.Leaf.String()), zap.Float64("eval_weight", o.engine.EvalWeight),
-		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits),
+		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits), zap.Float64("minimax_weight", o.engine.MinimaxWeight),
 		zap.String("eval_file", o.evalFile), zap.Bool("reuse", o.engine.Reuse),
 		zap.String("book", o.book), zap.Int("book_positions", bk.Len()), zap.Float64("book_spread", o.bookSpread),
 		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB))
