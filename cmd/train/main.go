@@ -43,6 +43,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = exitError
 		}
 	}()
+	if len(args) > 0 && args[0] == "fit" {
+		return runFit(ctx, args[1:], stdout, stderr)
+	}
 	o, fs, err := parseOptions(args)
 	switch {
 	case err != nil:

@@ -168,6 +168,8 @@ func usage(fs *pflag.FlagSet) string {
 
 Usage:
   train [flags]               train from zero weights (or continue with --resume)
+  train fit [flags]           refit weights by regression on solved and searched positions
+                              (see 'train fit --help')
   train --info FILE           describe a weights or checkpoint file
   train --compare A B         compare two weights or checkpoint files by greedy games
 
