@@ -40,7 +40,9 @@ func newLabeller(m *eval.Model, order *eval.Weights, solveEmpties, depth int) (*
 		return nil, err
 	}
 	if order != nil {
-		s.SetOrderEval(func(p, o uint64) int32 { return order.Eval(othello.Position{Player: p, Opponent: o, Turn: othello.Black}) })
+		s.SetOrderEval(func(p, o uint64) int32 {
+			return order.Eval(othello.Position{Player: p, Opponent: o, Turn: othello.Black})
+		})
 	}
 	return &labeller{m: m, solver: s, solveEmpties: solveEmpties, depth: depth}, nil
 }
