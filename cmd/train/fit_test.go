@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,5 +63,48 @@ func TestFitUsage(t *testing.T) {
 		if code, _, e := runTrain(t, ctx, bad...); code != exitUsage || !strings.Contains(e, "train fit:") {
 			t.Errorf("%q: exit %d, %s", bad, code, e)
 		}
+	}
+}
+
+// TestExactError measures the shipped weights twice and a zero model: the
+// two copies must report the same error, the zero model an error equal to
+// the mean absolute score (it predicts 0), and the shipped weights less.
+func TestExactError(t *testing.T) {
+	dir := t.TempDir()
+	zero := filepath.Join(dir, "zero.weights")
+	m, err := eval.NewModel(15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := m.Weights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Save(zero); err != nil {
+		t.Fatal(err)
+	}
+	def := "../../eval/default.weights"
+	code, out, e := runTrain(t, context.Background(), "--exact-error", "--eval-games", "60", "--exact-empties", "8", def, def, zero)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 { // phases 14 (1..4 empties) and 13 (5..8)
+		t.Fatalf("want 2 phases:\n%s", out)
+	}
+	for _, l := range lines {
+		var ph, lo, hi, n int
+		var score, secs, a, b, z float64
+		_, err := fmt.Sscanf(l, "train: phase %d (%d..%d empties), %d positions, mean |score| %f, solved in %fs; mean absolute error in discs:  "+
+			def+" %f  "+def+" %f  "+zero+" %f", &ph, &lo, &hi, &n, &score, &secs, &a, &b, &z)
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if a != b || math.Abs(z-score) > 0.006 || a >= z || n < 50 {
+			t.Errorf("%q: want equal copies, the zero model's error the mean score, the shipped weights' below it", l)
+		}
+	}
+	if code, _, _ := runTrain(t, context.Background(), "--exact-error"); code != exitUsage {
+		t.Errorf("--exact-error without files: exit %d", code)
 	}
 }

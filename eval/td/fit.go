@@ -470,3 +470,61 @@ func meanAbsError(m *eval.Model, feats []eval.Features, labels []float32) float6
 	}
 	return sum / float64(len(feats))
 }
+
+// streamExact is the stream of ExactError's games, apart from the fit's
+// own positions.
+const streamExact = 6
+
+// PhaseError is the mean absolute error of several models on one phase's
+// positions against their exact scores.
+type PhaseError struct {
+	Phase         int
+	Low, High     int // empty squares of the phase's positions
+	Positions     int
+	MeanAbsErrors []float64 // one per model, in discs
+	MeanAbsScore  float64   // the mean absolute exact score, for scale
+	SolveSeconds  float64
+}
+
+// ExactError measures models (of the same phases) on positions that no
+// fit sees: one of each phase from each of games epsilon-greedy games of
+// the first model, for the phases whose positions have at most maxEmpties
+// empty squares, each solved exactly. Errors are in discs, against the
+// solver's score (empty squares to the winner).
+func ExactError(models []*eval.Model, seed uint64, games int, epsilon float64, maxEmpties, workers int) ([]PhaseError, error) {
+	phases := models[0].Phases()
+	for _, m := range models {
+		if m.Phases() != phases {
+			return nil, fmt.Errorf("models of %d and %d phases", phases, m.Phases())
+		}
+	}
+	order, err := models[0].Weights()
+	if err != nil {
+		return nil, err
+	}
+	f := &Fitter{opt: FitConfig{FitParams: FitParams{SolveEmpties: maxEmpties, Depth: 1}, Workers: workers}, model: models[0], order: order}
+	byPhase := samplePhases(models[0], seed, streamExact, games, epsilon, workers)
+	var out []PhaseError
+	for ph := phases - 1; ph >= 0; ph-- {
+		lo, hi := phaseEmpties(ph, phases, true), phaseEmpties(ph, phases, false)
+		if hi > maxEmpties || len(byPhase[ph]) == 0 {
+			break
+		}
+		start := time.Now()
+		labels, _, err := f.labelAll(context.Background(), byPhase[ph])
+		if err != nil {
+			return nil, err
+		}
+		e := PhaseError{Phase: ph, Low: lo, High: hi, Positions: len(labels), SolveSeconds: time.Since(start).Seconds()}
+		feats := make([]eval.Features, len(labels))
+		for i, p := range byPhase[ph] {
+			models[0].Features(p, &feats[i])
+			e.MeanAbsScore += math.Abs(float64(labels[i])) / float64(len(labels))
+		}
+		for _, m := range models {
+			e.MeanAbsErrors = append(e.MeanAbsErrors, meanAbsError(m, feats, labels))
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
