@@ -1,7 +1,10 @@
 // Package td learns the weights of the pattern evaluation (package eval)
 // by TD(lambda) from self-play: the training loop with its checkpoints,
 // resumption and progress lines, the self-play games, and the greedy
-// matches that score the weights. cmd/train is its command line;
+// matches that score the weights. It also refits weights by regression on
+// positions labelled by the exact solver and by search (Fitter, "train
+// fit"), and measures them against exact solves (ExactError). cmd/train is
+// its command line;
 // docs/eval.md explains the method and its coefficients.
 package td
 
