@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"math/bits"
-	"os"
 	"time"
 
 	"github.com/tcgothello/mcts/eval"
@@ -190,12 +188,12 @@ func NewFit(o FitConfig, out io.Writer) (*Fitter, error) {
 	}
 	f := &Fitter{opt: o, out: out}
 	if o.Resume {
-		m, err := eval.LoadModel(o.Checkpoint)
-		if err != nil {
-			return nil, fmt.Errorf("resume: %w", err)
-		}
 		var st fitState
-		if err := json.Unmarshal([]byte(m.Meta), &st); err != nil || st.Trainer != fitterName {
+		m, ok, err := loadCheckpoint(o.Checkpoint, &st)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || st.Trainer != fitterName {
 			return nil, fmt.Errorf("resume: %s holds weights but not a fit's state", o.Checkpoint)
 		}
 		if err := st.FitParams.Check(); err != nil {
@@ -204,20 +202,15 @@ func NewFit(o FitConfig, out io.Writer) (*Fitter, error) {
 		if st.Phases != m.Phases() || st.Done < 0 || st.Done > st.Phases {
 			return nil, fmt.Errorf("resume: %s: inconsistent state (%d of %s fitted)", o.Checkpoint, st.Done, plural.Of(st.Phases, "phase"))
 		}
-		given, saved := o.FitParams.flags(), st.FitParams.flags()
-		for name, v := range given {
-			if o.Changed != nil && o.Changed(name) && v != saved[name] {
-				return nil, &ParamChangeError{Flag: name, Given: v, Saved: saved[name]}
-			}
+		if err := refuseChanges(o.FitParams.flags(), st.FitParams.flags(), o.Changed); err != nil {
+			return nil, err
 		}
 		f.opt.FitParams, f.st, f.model = st.FitParams, st, m
 	} else {
 		if err := o.FitParams.Check(); err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(o.Checkpoint); err == nil {
-			return nil, fmt.Errorf("checkpoint %s exists: --resume continues it; remove it to start afresh", o.Checkpoint)
-		} else if !errors.Is(err, fs.ErrNotExist) {
+		if err := checkNoCheckpoint(o.Checkpoint); err != nil {
 			return nil, err
 		}
 	}

@@ -119,7 +119,7 @@ func exactScore(p othello.Position) float32 {
 // phase, exact labels to 8 empties.
 func smallFit(dir string, workers int) FitConfig {
 	p := DefaultFitParams()
-	p.Games, p.HeldOut, p.SolveEmpties, p.Epochs = 40, 10, 8, 2
+	p.Games, p.HeldOut, p.SolveEmpties, p.Epochs = 24, 6, 8, 2
 	return FitConfig{FitParams: p, Workers: workers, Checkpoint: filepath.Join(dir, "fit.ckpt"), Output: filepath.Join(dir, "fit.weights")}
 }
 
@@ -138,9 +138,9 @@ func (s *stopAfter) Write(b []byte) (int, error) {
 	return s.buf.Write(b)
 }
 
-// TestFitDeterministicAcrossWorkersAndResume fits with one worker, with
-// two, and with two stopped after a phase and resumed: the weights must be
-// equal bit for bit, and different from the prior's.
+// TestFitDeterministicAcrossWorkersAndResume fits with one worker, and
+// with two stopped after a phase and resumed: the weights must be equal
+// bit for bit, and different from the prior's.
 func TestFitDeterministicAcrossWorkersAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits three times")
@@ -165,10 +165,6 @@ func TestFitDeterministicAcrossWorkersAndResume(t *testing.T) {
 		return m, false
 	}
 	one, _ := run(smallFit(t.TempDir(), 1), io.Discard, context.Background())
-	two, _ := run(smallFit(t.TempDir(), 2), io.Discard, context.Background())
-	if !one.Equal(two) {
-		t.Fatal("one worker and two fitted different weights")
-	}
 	if one.Equal(mustDefaultModel(t)) {
 		t.Fatal("the fit left the prior's weights unchanged")
 	}
@@ -190,7 +186,7 @@ func TestFitDeterministicAcrossWorkersAndResume(t *testing.T) {
 		t.Errorf("the resumed fit did not start at phase 8:\n%s", out.String())
 	}
 	if !resumed.Equal(one) {
-		t.Fatal("the fit stopped and resumed differs from the uninterrupted one")
+		t.Fatal("the fit with two workers, stopped and resumed, differs from the one with one worker")
 	}
 	w, err := eval.Load(o.Output)
 	if err != nil {
