@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	_ "embed"
 	"sync"
 )
@@ -26,4 +27,17 @@ func Open(path string) (*Weights, error) {
 		return Default()
 	}
 	return Load(path)
+}
+
+// DefaultModel returns the shipped weights as a new float32 Model, the
+// starting point of a trainer that refines them (td's fit).
+func DefaultModel() (*Model, error) { return ReadModel(bytes.NewReader(defaultFile)) }
+
+// OpenModel returns the model a command line names: the embedded set for
+// "", else the file's.
+func OpenModel(path string) (*Model, error) {
+	if path == "" {
+		return DefaultModel()
+	}
+	return LoadModel(path)
 }

@@ -44,6 +44,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = exitError
 		}
 	}()
+	if len(args) > 0 && args[0] == "fit" {
+		return runFit(ctx, args[1:], stdout, stderr)
+	}
 	o, fs, err := parseOptions(args)
 	switch {
 	case err != nil:
@@ -61,6 +64,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	}
 	if o.compare {
 		if err := compare(stdout, fs.Arg(0), fs.Arg(1), o); err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
+	if o.exactError {
+		if err := exactError(stdout, fs.Args(), o); err != nil {
 			fmt.Fprintf(stderr, "train: %v\n", err)
 			return exitError
 		}
@@ -128,5 +138,31 @@ func compare(w io.Writer, pathA, pathB string, o options) error {
 	fmt.Fprintf(w, "train: %s vs %s: %s\n", pathA, pathB, td.VsModel(a, b, o.Seed, o.EvalGames, o.Workers))
 	fmt.Fprintf(w, "train: %s vs random: %s\n", pathA, td.VsRandom(a, o.Seed, o.EvalGames, o.Workers))
 	fmt.Fprintf(w, "train: %s vs random: %s\n", pathB, td.VsRandom(b, o.Seed, o.EvalGames, o.Workers))
+	return nil
+}
+
+// exactError prints the files' mean absolute errors against exact solves,
+// a line per phase.
+func exactError(w io.Writer, paths []string, o options) error {
+	models := make([]*eval.Model, len(paths))
+	for i, p := range paths {
+		m, err := eval.LoadModel(p)
+		if err != nil {
+			return err
+		}
+		models[i] = m
+	}
+	res, err := td.ExactError(models, o.Seed, o.EvalGames, o.Epsilon, o.exactEmpties, o.Workers)
+	if err != nil {
+		return err
+	}
+	for _, e := range res {
+		var b strings.Builder
+		for i, p := range paths {
+			fmt.Fprintf(&b, "  %s %.3f", p, e.MeanAbsErrors[i])
+		}
+		fmt.Fprintf(w, "train: phase %d (%d..%d empties), %d positions, mean |score| %.2f, solved in %.0fs; mean absolute error in discs:%s\n",
+			e.Phase, e.Low, e.High, e.Positions, e.MeanAbsScore, e.SolveSeconds, b.String())
+	}
 	return nil
 }

@@ -19,7 +19,10 @@ type options struct {
 	td.Config
 	info    string
 	compare bool
-	help    bool
+	// exactError and exactEmpties: the --exact-error mode.
+	exactError   bool
+	exactEmpties int
+	help         bool
 }
 
 // defaultOptions returns the options before any flag is parsed.
@@ -34,7 +37,7 @@ func defaultOptions() options {
 		EvalGames:  400,
 		FinalGames: 1000,
 		Progress:   10 * time.Second,
-	}}
+	}, exactEmpties: 16}
 }
 
 // usageError is a mistake in the command line: exit status 2.
@@ -87,6 +90,11 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.BoolVar(&o.compare, "compare", o.compare,
 		"with two weights or checkpoint files A B as arguments: play A's greedy player against B's "+
 			"and each against a random player, --eval-games games each, then exit")
+	fs.BoolVar(&o.exactError, "exact-error", o.exactError,
+		"with weights or checkpoint files as arguments: their mean absolute error against exact solves, phase by "+
+			"phase, on positions of --eval-games games of the first file's epsilon-greedy player, then exit")
+	fs.IntVar(&o.exactEmpties, "exact-empties", o.exactEmpties,
+		"--exact-error measures the phases whose positions have at most this many empty squares (1..24)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
@@ -108,6 +116,12 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	if o.compare {
 		if fs.NArg() != 2 || o.EvalGames < 2 || o.Workers < 1 {
 			return o, fs, usageError{errors.New("--compare takes two files A B, --eval-games of 2 or more and --workers of 1 or more")}
+		}
+		return o, fs, nil
+	}
+	if o.exactError {
+		if fs.NArg() < 1 || o.EvalGames < 1 || o.Workers < 1 || o.exactEmpties < 1 || o.exactEmpties > 24 {
+			return o, fs, usageError{errors.New("--exact-error takes one or more files, --eval-games of 1 or more, --workers of 1 or more and --exact-empties 1..24")}
 		}
 		return o, fs, nil
 	}
@@ -168,8 +182,11 @@ func usage(fs *pflag.FlagSet) string {
 
 Usage:
   train [flags]               train from zero weights (or continue with --resume)
+  train fit [flags]           refit weights by regression on solved and searched positions
+                              (see 'train fit --help')
   train --info FILE           describe a weights or checkpoint file
   train --compare A B         compare two weights or checkpoint files by greedy games
+  train --exact-error A [B..] measure files' errors against exact solves of late positions
 
 The program plays games against itself with 1-ply epsilon-greedy moves and moves the evaluation of
 every position towards the lambda-return of the positions after it and the final disc difference.

@@ -1,8 +1,12 @@
 package td
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"sort"
 
 	"github.com/tcgothello/mcts/eval"
 )
@@ -125,4 +129,41 @@ type ParamChangeError struct {
 // checkpoint's.
 func (e *ParamChangeError) Error() string {
 	return fmt.Sprintf("--%s %s: the checkpoint was trained with %s; a resumed run keeps its parameters", e.Flag, e.Given, e.Saved)
+}
+
+// refuseChanges returns a *ParamChangeError for the first flag (in name
+// order) that the command line gave (changed reports it; nil: none) with a
+// value other than the checkpoint's.
+func refuseChanges(given, saved map[string]string, changed func(flag string) bool) error {
+	names := make([]string, 0, len(given))
+	for name := range given {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if changed != nil && changed(name) && given[name] != saved[name] {
+			return &ParamChangeError{Flag: name, Given: given[name], Saved: saved[name]}
+		}
+	}
+	return nil
+}
+
+// checkNoCheckpoint refuses to start afresh over an existing checkpoint.
+func checkNoCheckpoint(path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("checkpoint %s exists: --resume continues it; remove it to start afresh", path)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// loadCheckpoint reads a checkpoint's weights and decodes its metadata into
+// st; ok is false when the metadata is not JSON of st's shape.
+func loadCheckpoint(path string, st any) (m *eval.Model, ok bool, err error) {
+	m, err = eval.LoadModel(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("resume: %w", err)
+	}
+	return m, json.Unmarshal([]byte(m.Meta), st) == nil, nil
 }

@@ -51,3 +51,6 @@ func (r *rng) randomMove(moves uint64) othello.Move {
 	}
 	return othello.Move(bits.TrailingZeros64(moves))
 }
+
+// uniform returns a uniformly random integer in 0..n-1 (n at least 1).
+func (r *rng) uniform(n int) int { return int(lemire.Bounded(&r.pcg, uint64(n))) }

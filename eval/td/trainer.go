@@ -1,7 +1,10 @@
 // Package td learns the weights of the pattern evaluation (package eval)
 // by TD(lambda) from self-play: the training loop with its checkpoints,
 // resumption and progress lines, the self-play games, and the greedy
-// matches that score the weights. cmd/train is its command line;
+// matches that score the weights. It also refits weights by regression on
+// positions labelled by the exact solver and by search (Fitter, "train
+// fit"), and measures them against exact solves (ExactError). cmd/train is
+// its command line;
 // docs/eval.md explains the method and its coefficients.
 package td
 
@@ -11,9 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"os"
 	"time"
 
 	"github.com/tcgothello/mcts/eval"
@@ -101,9 +102,7 @@ func New(o Config, out io.Writer) (*Trainer, error) {
 	}
 	t := &Trainer{opt: o, out: out, recs: make([]record, GamesPerBatch)}
 	if !o.Resume {
-		if _, err := os.Stat(o.Checkpoint); err == nil {
-			return nil, fmt.Errorf("checkpoint %s exists: --resume continues it; remove it to start afresh", o.Checkpoint)
-		} else if !errors.Is(err, fs.ErrNotExist) {
+		if err := checkNoCheckpoint(o.Checkpoint); err != nil {
 			return nil, err
 		}
 		m, err := eval.NewModel(o.Phases)
@@ -114,12 +113,12 @@ func New(o Config, out io.Writer) (*Trainer, error) {
 		t.st = state{Trainer: trainerName, Params: o.Params, Data: DataSource}
 		return t, nil
 	}
-	m, err := eval.LoadModel(o.Checkpoint)
-	if err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
-	}
 	var st state
-	if err := json.Unmarshal([]byte(m.Meta), &st); err != nil || st.Trainer != trainerName {
+	m, ok, err := loadCheckpoint(o.Checkpoint, &st)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || st.Trainer != trainerName {
 		return nil, fmt.Errorf("resume: %s holds weights but not this trainer's state", o.Checkpoint)
 	}
 	if err := st.Params.Check(); err != nil {
@@ -128,11 +127,8 @@ func New(o Config, out io.Writer) (*Trainer, error) {
 	if st.Phases != m.Phases() || st.Games%GamesPerBatch != 0 || st.Games < 0 {
 		return nil, fmt.Errorf("resume: %s: inconsistent state (%s, %s)", o.Checkpoint, plural.Of(st.Phases, "phase"), plural.Of(int(st.Games), "game"))
 	}
-	given, saved := o.Params.flags(), st.Params.flags()
-	for name, v := range given {
-		if o.Changed != nil && o.Changed(name) && v != saved[name] {
-			return nil, &ParamChangeError{Flag: name, Given: v, Saved: saved[name]}
-		}
+	if err := refuseChanges(o.Params.flags(), st.Params.flags(), o.Changed); err != nil {
+		return nil, err
 	}
 	t.opt.Params = st.Params
 	t.model, t.prev, t.st = m, m.Clone(), st
