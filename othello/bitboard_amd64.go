@@ -2,6 +2,8 @@
 
 package othello
 
+import "github.com/tcgothello/mcts/internal/wyrand"
+
 // The AVX2 path: Go assembly in bitboard_amd64.s, one 64-bit lane per line
 // direction. Go assembly rather than simd/archsimd, because archsimd needs
 // GOEXPERIMENT=simd in Go 1.26 and so is not in the default build
@@ -32,6 +34,18 @@ func perft2AVX2(p, o uint64) uint64
 //go:noescape
 func perft3AVX2(p, o, moves uint64) uint64
 
+// randomGameAVX2 is RandomGame (playout.go) with AVX2: the whole game in
+// one call, the k-th move picked by clearing the lowest set bit k times.
+//
+//go:noescape
+func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+
+// randomGamePDEP is randomGameAVX2 with the k-th move picked by BMI2's PDEP,
+// for CPUs with both AVX2 and BMI2.
+//
+//go:noescape
+func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+
 // cpuid executes the CPUID instruction for a leaf and sub-leaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
@@ -45,6 +59,7 @@ const (
 	cpuidAVX     = 1 << 28 // leaf 1 ECX
 	cpuidPOPCNT  = 1 << 23 // leaf 1 ECX
 	cpuidAVX2    = 1 << 5  // leaf 7 sub-leaf 0 EBX
+	cpuidBMI2    = 1 << 8  // leaf 7 sub-leaf 0 EBX
 	// xcr0SSEAVX: XCR0 bits 1 (SSE state) and 2 (upper halves of the YMM
 	// registers), both saved by the operating system.
 	xcr0SSEAVX = 1<<1 | 1<<2
@@ -66,6 +81,15 @@ var hasAVX2 = func() bool {
 	}
 	_, ebx7, _, _ := cpuid(7, 0)
 	return ebx7&cpuidAVX2 != 0
+}()
+
+// hasBMI2 reports whether the CPU has BMI2 (PDEP), read once at start.
+var hasBMI2 = func() bool {
+	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf < 7 {
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&cpuidBMI2 != 0
 }()
 
 // flipRays[sq] holds the rays of bitboard.go from sq, in the lane order of

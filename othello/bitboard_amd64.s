@@ -255,6 +255,153 @@ p3loop:
 	VZEROUPPER
 	RET
 
+// Constants of the wyrand generator (internal/wyrand): its increment and
+// its multiplier mask.
+#define WYINCREMENT $0xa0761d6478bd642f
+#define WYMIX $0xe7037ed1a0b428db
+
+// RANDOMGAME plays RandomGame (playout.go) from the position of the
+// general registers AX (to move) and BX, with the generator whose state
+// word the general register R8 points at. It ends at the label rgstore with mine in AX and theirs in BX. The board stays broadcast in Y11 (to move) and Y10 (the other
+// side); only the legal moves come out to a general register (R10), and only
+// the chosen square goes back (as a table load). SELECT(k) must leave in CX
+// the square of the k-th lowest set bit of R10, k in DX (scratch R11, R12).
+// Generator: SI its state, R9 its multiplier mask; BX counts the empty
+// squares, DI whether the side to move is the other side of the start.
+#define RANDOMGAME(SELECT) \
+	LOADCONST \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	MOVQ (R8), SI \
+	MOVQ WYMIX, R9 \
+	XORQ DI, DI \
+	VMOVQ AX, X11 \
+	VPBROADCASTQ X11, Y11 \
+	VMOVQ BX, X10 \
+	VPBROADCASTQ X10, Y10 \
+	ORQ AX, BX \
+	POPCNTQ BX, BX \
+	SUBQ $64, BX \
+	JZ rgend \
+rgloop: \
+	VMOVDQA Y11, Y2 \
+	VMOVDQA Y10, Y3 \
+	MOVESV(R10) \
+	TESTQ R10, R10 \
+	JZ rgpass \
+rgmove: \
+	POPCNTQ R10, CX \
+	MOVQ WYINCREMENT, AX \
+	ADDQ AX, SI \
+	MOVQ SI, AX \
+	MOVQ SI, DX \
+	XORQ R9, DX \
+	MULQ DX \
+	XORQ DX, AX \
+	MULQ CX \
+	CMPQ AX, CX \
+	JCS rgreject \
+rgpick: \
+	SELECT \
+	VPCMPEQQ Y9, Y9, Y9 \
+	VPXOR Y10, Y9, Y9 \
+	FLIPSV(CX, R14, DX) \
+	VPBROADCASTQ (R13)(CX*8), Y1 \
+	VPXOR Y0, Y10, Y2 \
+	VPXOR Y0, Y11, Y11 \
+	VPOR Y1, Y11, Y10 \
+	VMOVDQA Y2, Y11 \
+	XORQ $1, DI \
+	INCQ BX \
+	JNZ rgloop \
+	JMP rgend \
+rgpass: \
+	VMOVDQA Y10, Y2 \
+	VMOVDQA Y11, Y3 \
+	MOVESV(R10) \
+	TESTQ R10, R10 \
+	JZ rgend \
+	VMOVDQA Y11, Y2 \
+	VMOVDQA Y10, Y11 \
+	VMOVDQA Y2, Y10 \
+	XORQ $1, DI \
+	JMP rgmove \
+rgreject: \
+	MOVQ AX, R11 \
+	MOVQ DX, R12 \
+	MOVQ CX, AX \
+	NEGQ AX \
+	XORQ DX, DX \
+	DIVQ CX \
+	MOVQ R12, AX \
+	MOVQ DX, R12 \
+	MOVQ AX, DX \
+rgredraw: \
+	CMPQ R11, R12 \
+	JCC rgpick \
+	MOVQ WYINCREMENT, AX \
+	ADDQ AX, SI \
+	MOVQ SI, AX \
+	MOVQ SI, DX \
+	XORQ R9, DX \
+	MULQ DX \
+	XORQ DX, AX \
+	MULQ CX \
+	MOVQ AX, R11 \
+	JMP rgredraw \
+rgend: \
+	MOVQ SI, (R8) \
+	VMOVQ X11, AX \
+	VMOVQ X10, BX \
+	TESTQ DI, DI \
+	JZ rgstore \
+	XCHGQ AX, BX \
+rgstore:
+
+// SELECTLOOP is RANDOMGAME's SELECT without BMI2: clear the lowest set bit
+// k times, as NthBit does.
+#define SELECTLOOP \
+	MOVQ R10, R11 \
+	TESTQ DX, DX \
+	JZ sldone \
+slloop: \
+	LEAQ -1(R11), R12 \
+	ANDQ R12, R11 \
+	DECQ DX \
+	JNZ slloop \
+sldone: \
+	BSFQ R11, CX
+
+// SELECTPDEP is RANDOMGAME's SELECT with BMI2: PDEP deposits 1<<k on the
+// k-th set bit of the moves.
+#define SELECTPDEP \
+	XORL R11, R11 \
+	BTSQ DX, R11 \
+	PDEPQ R10, R11, R11 \
+	BSFQ R11, CX
+
+// func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+TEXT ·randomGameAVX2(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ r+16(FP), R8
+	RANDOMGAME(SELECTLOOP)
+	MOVQ AX, mine+24(FP)
+	MOVQ BX, theirs+32(FP)
+	VZEROUPPER
+	RET
+
+// func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+TEXT ·randomGamePDEP(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ r+16(FP), R8
+	RANDOMGAME(SELECTPDEP)
+	MOVQ AX, mine+24(FP)
+	MOVQ BX, theirs+32(FP)
+	VZEROUPPER
+	RET
+
 // func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX

@@ -8,9 +8,20 @@ package othello
 // dispatch in Moves, Flips and perft compiles everywhere, and panic to make
 // a broken dispatch loud.
 
-const hasAVX2 = false
+import "github.com/tcgothello/mcts/internal/wyrand"
+
+const (
+	hasAVX2 = false
+	hasBMI2 = false
+)
 
 func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
 func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
 func perft2AVX2(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
 func perft3AVX2(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }
+func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	panic("othello: no AVX2 path in this build")
+}
