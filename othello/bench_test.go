@@ -116,6 +116,9 @@ func BenchmarkRandomGame(b *testing.B) {
 	if hasAVX2 && hasBMI2 {
 		vs = append(vs, variant{"cpu=avx2/select=pdep", CPUAVX2, randomGamePDEP})
 	}
+	if hasAVX2 && hasBMI2 && hasAVX512 {
+		vs = append(vs, variant{"cpu=avx512/select=pdep", CPUAVX2, randomGame512})
+	}
 	start := Start()
 	for _, v := range vs {
 		b.Run(v.name, func(b *testing.B) {

@@ -46,6 +46,12 @@ func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 //go:noescape
 func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 
+// randomGame512 is randomGamePDEP with AVX-512's ternary logic on the
+// 256-bit registers, for CPUs with AVX-512 F, VL and CD, and BMI2.
+//
+//go:noescape
+func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+
 // cpuid executes the CPUID instruction for a leaf and sub-leaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
@@ -59,10 +65,16 @@ const (
 	cpuidAVX     = 1 << 28 // leaf 1 ECX
 	cpuidPOPCNT  = 1 << 23 // leaf 1 ECX
 	cpuidAVX2    = 1 << 5  // leaf 7 sub-leaf 0 EBX
+	cpuidBMI1    = 1 << 3  // leaf 7 sub-leaf 0 EBX
 	cpuidBMI2    = 1 << 8  // leaf 7 sub-leaf 0 EBX
+	cpuidAVX512F = 1 << 16 // leaf 7 sub-leaf 0 EBX
+	cpuidAVX512V = 1 << 31 // leaf 7 sub-leaf 0 EBX: AVX512VL, the 256-bit forms
 	// xcr0SSEAVX: XCR0 bits 1 (SSE state) and 2 (upper halves of the YMM
 	// registers), both saved by the operating system.
 	xcr0SSEAVX = 1<<1 | 1<<2
+	// xcr0AVX512: XCR0 bits 5 (the opmask registers), 6 (the upper halves
+	// of ZMM0-15) and 7 (ZMM16-31), all saved by the operating system.
+	xcr0AVX512 = 1<<5 | 1<<6 | 1<<7
 )
 
 // hasAVX2 reports whether the CPU has AVX2 and POPCNT and the operating
@@ -83,13 +95,29 @@ var hasAVX2 = func() bool {
 	return ebx7&cpuidAVX2 != 0
 }()
 
-// hasBMI2 reports whether the CPU has BMI2 (PDEP), read once at start.
+// hasBMI2 reports whether the CPU has BMI1 (TZCNT) and BMI2 (PDEP, SHLX),
+// read once at start.
 var hasBMI2 = func() bool {
 	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf < 7 {
 		return false
 	}
 	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&cpuidBMI2 != 0
+	return ebx7&(cpuidBMI1|cpuidBMI2) == cpuidBMI1|cpuidBMI2
+}()
+
+// hasAVX512 reports whether the AVX2 path may also use AVX-512's
+// instructions on 256-bit registers (VPTERNLOGQ, registers Y16-Y31): the
+// CPU has AVX-512 F and VL and the operating system saves the opmask and
+// ZMM state, besides everything hasAVX2 checks. Read once at start.
+var hasAVX512 = func() bool {
+	if !hasAVX2 {
+		return false
+	}
+	if xcr0, _ := xgetbv0(); xcr0&xcr0AVX512 != xcr0AVX512 {
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&(cpuidAVX512F|cpuidAVX512V) == cpuidAVX512F|cpuidAVX512V
 }()
 
 // flipRays[sq] holds the rays of bitboard.go from sq, in the lane order of

@@ -13,7 +13,7 @@
 //   Y13 = per-lane wrap mask       [inner, all, inner, inner]
 //   Y12 = zero
 //   Y8  = per-lane shift, times 4  [4, 32, 28, 36]
-//   Y11, Y10, Y9 = P, O and ^O of the position, in every lane
+//   Y11, Y10 = P and O of the position, in every lane
 
 // Per-lane shifts and wrap masks.
 DATA shifts<>+0(SB)/8, $1
@@ -48,14 +48,12 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	VMOVDQU shifts4<>(SB), Y8
 
 // BROADCAST loads the general registers P and O into every lane of Y11 and
-// Y10, and ^O into Y9: the position whose moves and flips follow.
+// Y10: the position whose moves and flips follow.
 #define BROADCAST(P, O) \
 	VMOVQ P, X11 \
 	VPBROADCASTQ X11, Y11 \
 	VMOVQ O, X10 \
-	VPBROADCASTQ X10, Y10 \
-	VPCMPEQQ Y9, Y9, Y9 \
-	VPXOR Y10, Y9, Y9
+	VPBROADCASTQ X10, Y10
 
 // MOVESV computes into the general register OUT the legal moves of the
 // owner of Y2 against the owner of Y3 (both broadcast to every lane): the
@@ -112,15 +110,16 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	SHLQ $6, T \
 	VMOVDQU (RAYS)(T*1), Y1 \
 	VMOVDQU 32(RAYS)(T*1), Y2 \
-	VPAND Y9, Y1, Y3 \
+	VPANDN Y1, Y10, Y3 \
+	VPAND Y11, Y3, Y7 \
 	VPSUBQ Y3, Y12, Y4 \
 	VPOR Y3, Y4, Y5 \
 	VPANDN Y1, Y5, Y5 \
-	VPAND Y3, Y4, Y4 \
-	VPAND Y11, Y4, Y4 \
+	VPAND Y7, Y4, Y4 \
 	VPCMPEQQ Y12, Y4, Y4 \
 	VPANDN Y5, Y4, Y4 \
-	VPAND Y9, Y2, Y3 \
+	VPANDN Y2, Y10, Y3 \
+	VPAND Y11, Y3, Y7 \
 	VPSRLVQ Y15, Y3, Y5 \
 	VPOR Y5, Y3, Y5 \
 	VPSRLVQ Y14, Y5, Y6 \
@@ -128,8 +127,7 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	VPSRLVQ Y8, Y5, Y6 \
 	VPOR Y6, Y5, Y5 \
 	VPSRLVQ Y15, Y5, Y6 \
-	VPANDN Y3, Y6, Y6 \
-	VPAND Y11, Y6, Y6 \
+	VPANDN Y7, Y6, Y6 \
 	VPCMPEQQ Y12, Y6, Y6 \
 	VPANDN Y2, Y5, Y5 \
 	VPANDN Y5, Y6, Y5 \
@@ -176,7 +174,7 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 // move's square goes from the general registers to the vector ones, and
 // only the child's moves come back. It needs LOADCONST, R14 = ·flipRays and
 // R13 = ·squareBits, and uses the labels p2loop, p2pass and p2done, so a
-// function holds it once. Scratch: Y0-Y7, Y9-Y11, CX, DX, R10-R12.
+// function holds it once. Scratch: Y0-Y7, Y10, Y11, CX, DX, R10-R12.
 #define PERFT2(P, O, SUM) \
 	BROADCAST(P, O) \
 	VMOVDQA Y11, Y2 \
@@ -262,13 +260,17 @@ p3loop:
 
 // RANDOMGAME plays RandomGame (playout.go) from the position of the
 // general registers AX (to move) and BX, with the generator whose state
-// word the general register R8 points at. It ends at the label rgstore with mine in AX and theirs in BX. The board stays broadcast in Y11 (to move) and Y10 (the other
-// side); only the legal moves come out to a general register (R10), and only
+// word the general register R8 points at. It ends at the label rgstore
+// with mine in AX and theirs in BX. The board stays broadcast in Y11 (to
+// move) and Y10 (the other side); only the legal moves come out to a general register (R10), and only
 // the chosen square goes back (as a table load). SELECT(k) must leave in CX
 // the square of the k-th lowest set bit of R10, k in DX (scratch R11, R12).
 // Generator: SI its state, R9 its multiplier mask; BX counts the empty
 // squares, DI whether the side to move is the other side of the start.
-#define RANDOMGAME(SELECT) \
+// MOVES and FLIPS are MOVESV and FLIPSV or their AVX-512 twins; Y9 holds
+// the mover's discs with the chosen square, so that the opponent's discs
+// after the move are one XOR away from the flips.
+#define RANDOMGAME(SELECT, MOVES, FLIPS) \
 	LOADCONST \
 	LEAQ ·flipRays(SB), R14 \
 	LEAQ ·squareBits(SB), R13 \
@@ -286,7 +288,7 @@ p3loop:
 rgloop: \
 	VMOVDQA Y11, Y2 \
 	VMOVDQA Y10, Y3 \
-	MOVESV(R10) \
+	MOVES(R10) \
 	TESTQ R10, R10 \
 	JZ rgpass \
 rgmove: \
@@ -303,14 +305,11 @@ rgmove: \
 	JCS rgreject \
 rgpick: \
 	SELECT \
-	VPCMPEQQ Y9, Y9, Y9 \
-	VPXOR Y10, Y9, Y9 \
-	FLIPSV(CX, R14, DX) \
-	VPBROADCASTQ (R13)(CX*8), Y1 \
-	VPXOR Y0, Y10, Y2 \
-	VPXOR Y0, Y11, Y11 \
-	VPOR Y1, Y11, Y10 \
-	VMOVDQA Y2, Y11 \
+	VPBROADCASTQ (R13)(CX*8), Y9 \
+	VPOR Y9, Y11, Y9 \
+	FLIPS(CX, R14, DX) \
+	VPXOR Y0, Y10, Y11 \
+	VPXOR Y0, Y9, Y10 \
 	XORQ $1, DI \
 	INCQ BX \
 	JNZ rgloop \
@@ -318,7 +317,7 @@ rgpick: \
 rgpass: \
 	VMOVDQA Y10, Y2 \
 	VMOVDQA Y11, Y3 \
-	MOVESV(R10) \
+	MOVES(R10) \
 	TESTQ R10, R10 \
 	JZ rgend \
 	VMOVDQA Y11, Y2 \
@@ -375,17 +374,17 @@ sldone: \
 // SELECTPDEP is RANDOMGAME's SELECT with BMI2: PDEP deposits 1<<k on the
 // k-th set bit of the moves.
 #define SELECTPDEP \
-	XORL R11, R11 \
-	BTSQ DX, R11 \
+	MOVL $1, R11 \
+	SHLXQ DX, R11, R11 \
 	PDEPQ R10, R11, R11 \
-	BSFQ R11, CX
+	TZCNTQ R11, CX
 
 // func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 TEXT ·randomGameAVX2(SB), NOSPLIT, $0-40
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ r+16(FP), R8
-	RANDOMGAME(SELECTLOOP)
+	RANDOMGAME(SELECTLOOP, MOVESV, FLIPSV)
 	MOVQ AX, mine+24(FP)
 	MOVQ BX, theirs+32(FP)
 	VZEROUPPER
@@ -396,7 +395,7 @@ TEXT ·randomGamePDEP(SB), NOSPLIT, $0-40
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ r+16(FP), R8
-	RANDOMGAME(SELECTPDEP)
+	RANDOMGAME(SELECTPDEP, MOVESV, FLIPSV)
 	MOVQ AX, mine+24(FP)
 	MOVQ BX, theirs+32(FP)
 	VZEROUPPER
@@ -419,4 +418,107 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	XGETBV
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
+	RET
+
+// The AVX-512 twins of MOVESV and FLIPSV (AVX-512 F, VL and CD on the same
+// 256-bit registers): VPTERNLOGQ does an AND and an OR, or an AND-NOT of
+// three inputs, in one instruction, which shortens the chain of dependent
+// instructions each step of a random game waits for. Ternary-logic
+// immediates, with A the destination, B and C the sources before it:
+// A = 0xF0, B = 0xCC, C = 0xAA.
+//   0xF8  A | B&C           0x54  (A|B) &^ C        0xFE  A | B | C
+//   0x10  A &^ B &^ C       0x80  A & B & C         0xF4  A | B&^C
+// Extra constants: Y16 = shifts times 3, Y17 = shifts times 6.
+
+DATA shifts3<>+0(SB)/8, $3
+DATA shifts3<>+8(SB)/8, $24
+DATA shifts3<>+16(SB)/8, $21
+DATA shifts3<>+24(SB)/8, $27
+GLOBL shifts3<>(SB), RODATA|NOPTR, $32
+
+DATA shifts6<>+0(SB)/8, $6
+DATA shifts6<>+8(SB)/8, $48
+DATA shifts6<>+16(SB)/8, $42
+DATA shifts6<>+24(SB)/8, $54
+GLOBL shifts6<>(SB), RODATA|NOPTR, $32
+
+#define LOADCONST512 \
+	VMOVDQU64 shifts3<>(SB), Y16 \
+	VMOVDQU64 shifts6<>(SB), Y17
+
+// MOVES512 is MOVESV with each fill step t |= mask & (t << d) one shift
+// and one VPTERNLOGQ instead of a shift, an AND and an OR.
+#define MOVES512(OUT) \
+	VPAND Y13, Y3, Y1 \
+	VPSLLVQ Y15, Y2, Y4 \
+	VPAND Y1, Y4, Y4 \
+	VPSRLVQ Y15, Y2, Y5 \
+	VPAND Y1, Y5, Y5 \
+	VPSLLVQ Y15, Y4, Y6 \
+	VPTERNLOGQ $0xF8, Y6, Y1, Y4 \
+	VPSRLVQ Y15, Y5, Y7 \
+	VPTERNLOGQ $0xF8, Y7, Y1, Y5 \
+	VPSLLVQ Y15, Y1, Y6 \
+	VPAND Y1, Y6, Y6 \
+	VPSRLVQ Y15, Y6, Y0 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
+	VPSLLVQ Y15, Y4, Y4 \
+	VPSRLVQ Y15, Y5, Y5 \
+	VPOR Y3, Y2, Y2 \
+	VPTERNLOGQ $0x54, Y2, Y5, Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4e, X4, X5 \
+	VPOR X5, X4, X4 \
+	VMOVQ X4, OUT
+
+// FLIPS512 is FLIPSV with VPTERNLOGQ, and the lower rays smeared by three
+// squares at a time (x | x>>d | x>>2d, then the same by 3d and 6d: nine
+// squares, more than a ray's seven) instead of by one, two and four.
+#define FLIPS512(SQ, RAYS, T) \
+	MOVQ SQ, T \
+	SHLQ $6, T \
+	VMOVDQU (RAYS)(T*1), Y1 \
+	VMOVDQU 32(RAYS)(T*1), Y2 \
+	VPANDN Y1, Y10, Y3 \
+	VPSUBQ Y3, Y12, Y4 \
+	VMOVDQA Y11, Y5 \
+	VPTERNLOGQ $0x80, Y4, Y3, Y5 \
+	VPTERNLOGQ $0x10, Y4, Y3, Y1 \
+	VPCMPEQQ Y12, Y5, Y5 \
+	VPANDN Y2, Y10, Y3 \
+	VPAND Y11, Y3, Y7 \
+	VPSRLVQ Y15, Y3, Y4 \
+	VPSRLVQ Y14, Y3, Y6 \
+	VPTERNLOGQ $0xFE, Y6, Y4, Y3 \
+	VPSRLVQ Y16, Y3, Y4 \
+	VPSRLVQ Y17, Y3, Y6 \
+	VPTERNLOGQ $0xFE, Y6, Y4, Y3 \
+	VPSRLVQ Y15, Y3, Y6 \
+	VPANDN Y7, Y6, Y6 \
+	VPCMPEQQ Y12, Y6, Y6 \
+	VPTERNLOGQ $0x10, Y6, Y3, Y2 \
+	VPTERNLOGQ $0xF4, Y5, Y1, Y2 \
+	VPERM2I128 $1, Y2, Y2, Y1 \
+	VPOR Y1, Y2, Y0 \
+	VPSHUFD $0x4e, Y0, Y1 \
+	VPOR Y1, Y0, Y0
+
+// func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+TEXT ·randomGame512(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ r+16(FP), R8
+	LOADCONST512
+	RANDOMGAME(SELECTPDEP, MOVES512, FLIPS512)
+	MOVQ AX, mine+24(FP)
+	MOVQ BX, theirs+32(FP)
+	VZEROUPPER
 	RET

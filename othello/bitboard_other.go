@@ -12,7 +12,8 @@ import "github.com/tcgothello/mcts/internal/wyrand"
 
 const (
 	hasAVX2 = false
-	hasBMI2 = false
+	hasBMI2   = false
+	hasAVX512 = false
 )
 
 func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
@@ -23,5 +24,8 @@ func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
 	panic("othello: no AVX2 path in this build")
 }
 func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
 	panic("othello: no AVX2 path in this build")
 }

@@ -25,6 +25,9 @@ func compareRandomGames(t testing.TB, p, o, seed uint64) {
 	if hasBMI2 {
 		games = append(games, asmGame{"randomGamePDEP", randomGamePDEP})
 	}
+	if hasBMI2 && hasAVX512 {
+		games = append(games, asmGame{"randomGame512", randomGame512})
+	}
 	for _, g := range games {
 		r := wyrand.New(seed)
 		mine, theirs := g.play(p, o, &r)
