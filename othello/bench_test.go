@@ -24,12 +24,15 @@ func benchPositions() []Position {
 }
 
 // benchPaths runs f as one sub-benchmark per move-generation path this CPU
-// has, named cpu=avx2 and cpu=portable, so that every result says which
+// has, named cpu=avx512, cpu=avx2 and cpu=portable, so that every result says which
 // path it measured and one run (with -count) interleaves both.
 func benchPaths(b *testing.B, f func(b *testing.B)) {
 	paths := []string{CPUPortable}
 	if hasAVX2 {
 		paths = []string{CPUAVX2, CPUPortable}
+	}
+	if hasAVX512 {
+		paths = append([]string{CPUAVX512}, paths...)
 	}
 	for _, name := range paths {
 		b.Run("cpu="+name, func(b *testing.B) { withCPU(b, name, func() { f(b) }) })
@@ -116,8 +119,8 @@ func BenchmarkRandomGame(b *testing.B) {
 	if hasAVX2 && hasBMI2 {
 		vs = append(vs, variant{"cpu=avx2/select=pdep", CPUAVX2, randomGamePDEP})
 	}
-	if hasAVX2 && hasBMI2 && hasAVX512 {
-		vs = append(vs, variant{"cpu=avx512/select=pdep", CPUAVX2, randomGame512})
+	if hasAVX512 {
+		vs = append(vs, variant{"cpu=avx512/select=pdep", CPUAVX512, randomGame512})
 	}
 	start := Start()
 	for _, v := range vs {

@@ -105,12 +105,31 @@ var hasBMI2 = func() bool {
 	return ebx7&(cpuidBMI1|cpuidBMI2) == cpuidBMI1|cpuidBMI2
 }()
 
+// fastPDEP reports whether the CPU has BMI2 and its PDEP is fast: not on
+// AMD's families before 0x19 (Zen 1 and 2), where PDEP is microcoded and
+// takes tens to hundreds of cycles, so that clearing the lowest set bit k
+// times is faster there. Read once at start.
+var fastPDEP = func() bool {
+	if !hasBMI2 {
+		return false
+	}
+	_, ebx0, ecx0, edx0 := cpuid(0, 0)
+	amd := ebx0 == 0x68747541 && edx0 == 0x69746e65 && ecx0 == 0x444d4163 // "AuthenticAMD"
+	eax1, _, _, _ := cpuid(1, 0)
+	family := eax1 >> 8 & 0xf
+	if family == 0xf {
+		family += eax1 >> 20 & 0xff
+	}
+	return !amd || family >= 0x19
+}()
+
 // hasAVX512 reports whether the AVX2 path may also use AVX-512's
-// instructions on 256-bit registers (VPTERNLOGQ, registers Y16-Y31): the
-// CPU has AVX-512 F and VL and the operating system saves the opmask and
-// ZMM state, besides everything hasAVX2 checks. Read once at start.
+// instructions on 256-bit registers (VPTERNLOGQ, registers Y16-Y31) and
+// PDEP: the CPU has AVX-512 F and VL and a fast PDEP, and the operating
+// system saves the opmask and ZMM state, besides everything hasAVX2 checks.
+// Read once at start.
 var hasAVX512 = func() bool {
-	if !hasAVX2 {
+	if !hasAVX2 || !fastPDEP {
 		return false
 	}
 	if xcr0, _ := xgetbv0(); xcr0&xcr0AVX512 != xcr0AVX512 {

@@ -13,6 +13,7 @@ import "github.com/tcgothello/mcts/internal/wyrand"
 const (
 	hasAVX2 = false
 	hasBMI2   = false
+	fastPDEP  = false
 	hasAVX512 = false
 )
 

@@ -25,8 +25,8 @@ func needAVX2(t testing.TB) {
 // use. Tests that call it must not run in parallel with other tests.
 func withCPU(t testing.TB, name string, f func()) {
 	t.Helper()
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
+	saved, saved512 := useAVX2, useAVX512
+	defer func() { useAVX2, useAVX512 = saved, saved512 }()
 	if err := SetCPU(name); err != nil {
 		t.Fatal(err)
 	}
@@ -201,15 +201,23 @@ func TestSetCPU(t *testing.T) {
 	withCPU(t, CPUAuto, func() {
 		// auto takes AVX2 where the CPU has it, unless OTHELLO_CPU forces
 		// the portable path (as CI's second run of these tests does).
-		if want := map[bool]string{true: CPUAVX2, false: CPUPortable}[autoAVX2()]; CPU() != want {
+		want := map[bool]string{true: CPUAVX2, false: CPUPortable}[autoAVX2()]
+		if autoAVX512() {
+			want = CPUAVX512
+		}
+		if CPU() != want {
 			t.Errorf("after SetCPU(%q), CPU() = %q, want %q", CPUAuto, CPU(), want)
 		}
 	})
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
+	saved, saved512 := useAVX2, useAVX512
+	defer func() { useAVX2, useAVX512 = saved, saved512 }()
 	err := SetCPU(CPUAVX2)
-	if hasAVX2 != (err == nil) {
-		t.Errorf("SetCPU(%q) = %v with AVX2 support %v", CPUAVX2, err, hasAVX2)
+	if hasAVX2 != (err == nil) || (err == nil && CPU() != CPUAVX2) {
+		t.Errorf("SetCPU(%q) = %v with AVX2 support %v, CPU() = %q", CPUAVX2, err, hasAVX2, CPU())
+	}
+	err = SetCPU(CPUAVX512)
+	if hasAVX512 != (err == nil) || (err == nil && CPU() != CPUAVX512) {
+		t.Errorf("SetCPU(%q) = %v with AVX-512 support %v, CPU() = %q", CPUAVX512, err, hasAVX512, CPU())
 	}
 	if err := SetCPU("sse9"); err == nil || !strings.Contains(err.Error(), `"sse9"`) {
 		t.Errorf("SetCPU(\"sse9\") = %v, want an error naming it", err)
@@ -227,8 +235,8 @@ func TestCPUEnv(t *testing.T) {
 	})
 	t.Setenv(CPUEnv, "")
 	withCPU(t, CPUAuto, func() {
-		if useAVX2 != hasAVX2 {
-			t.Errorf("%s unset: auto chose %q with AVX2 support %v", CPUEnv, CPU(), hasAVX2)
+		if useAVX2 != hasAVX2 || useAVX512 != hasAVX512 {
+			t.Errorf("%s unset: auto chose %q with AVX2 support %v, AVX-512 %v", CPUEnv, CPU(), hasAVX2, hasAVX512)
 		}
 	})
 }

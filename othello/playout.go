@@ -19,8 +19,11 @@ const full = ^uint64(0)
 // engine scores it), and it runs a whole game in one assembly call on the
 // AVX2 path (bitboard_amd64.s), with the portable Go below as its twin.
 func RandomGame(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	if useAVX512 {
+		return randomGame512(p, o, r)
+	}
 	if useAVX2 {
-		if hasBMI2 {
+		if fastPDEP {
 			return randomGamePDEP(p, o, r)
 		}
 		return randomGameAVX2(p, o, r)
