@@ -52,6 +52,26 @@ func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 //go:noescape
 func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 
+// movesAVX512 is movesAVX2 with AVX-512's ternary logic.
+//
+//go:noescape
+func movesAVX512(p, o uint64) uint64
+
+// flipsAVX512 is flipsAVX2 with AVX-512's ternary logic.
+//
+//go:noescape
+func flipsAVX512(p, o uint64, sq int) uint64
+
+// perft2AVX512 is perft2AVX2 with AVX-512's ternary logic.
+//
+//go:noescape
+func perft2AVX512(p, o uint64) uint64
+
+// perft3AVX512 is perft3AVX2 with AVX-512's ternary logic.
+//
+//go:noescape
+func perft3AVX512(p, o, moves uint64) uint64
+
 // cpuid executes the CPUID instruction for a leaf and sub-leaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 

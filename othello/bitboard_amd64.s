@@ -172,14 +172,15 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 // a child without a move counting one leaf (its pass, or the end of the
 // game). The position and the children stay in vector registers: only the
 // move's square goes from the general registers to the vector ones, and
-// only the child's moves come back. It needs LOADCONST, R14 = ·flipRays and
+// only the child's moves come back. MOVES and FLIPS are MOVESV and FLIPSV
+// or their AVX-512 twins. It needs LOADCONST, R14 = ·flipRays and
 // R13 = ·squareBits, and uses the labels p2loop, p2pass and p2done, so a
 // function holds it once. Scratch: Y0-Y7, Y10, Y11, CX, DX, R10-R12.
-#define PERFT2(P, O, SUM) \
+#define PERFT2(P, O, SUM, MOVES, FLIPS) \
 	BROADCAST(P, O) \
 	VMOVDQA Y11, Y2 \
 	VMOVDQA Y10, Y3 \
-	MOVESV(R10) \
+	MOVES(R10) \
 	MOVQ $1, R12 \
 	TESTQ R10, R10 \
 	JZ p2pass \
@@ -187,12 +188,12 @@ p2loop: \
 	BSFQ R10, CX \
 	LEAQ -1(R10), DX \
 	ANDQ DX, R10 \
-	FLIPSV(CX, R14, DX) \
+	FLIPS(CX, R14, DX) \
 	VPBROADCASTQ (R13)(CX*8), Y1 \
 	VPXOR Y0, Y10, Y2 \
 	VPXOR Y0, Y11, Y3 \
 	VPOR Y1, Y3, Y3 \
-	MOVESV(R11) \
+	MOVES(R11) \
 	POPCNTQ R11, R11 \
 	CMOVQEQ R12, R11 \
 	ADDQ R11, SUM \
@@ -202,7 +203,7 @@ p2loop: \
 p2pass: \
 	VMOVDQA Y10, Y2 \
 	VMOVDQA Y11, Y3 \
-	MOVESV(R11) \
+	MOVES(R11) \
 	POPCNTQ R11, R11 \
 	CMOVQEQ R12, R11 \
 	ADDQ R11, SUM \
@@ -216,7 +217,7 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	LEAQ ·flipRays(SB), R14
 	LEAQ ·squareBits(SB), R13
 	XORQ R9, R9
-	PERFT2(AX, BX, R9)
+	PERFT2(AX, BX, R9, MOVESV, FLIPSV)
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
@@ -246,7 +247,7 @@ p3loop:
 	MOVQ AX, DI             // child's opponent: p ^ flips | 1<<sq
 	XORQ DX, DI
 	BTSQ CX, DI
-	PERFT2(SI, DI, R9)
+	PERFT2(SI, DI, R9, MOVESV, FLIPSV)
 	TESTQ R8, R8
 	JNZ p3loop
 	MOVQ R9, ret+24(FP)
@@ -520,5 +521,82 @@ TEXT ·randomGame512(SB), NOSPLIT, $0-40
 	RANDOMGAME(SELECTPDEP, MOVES512, FLIPS512)
 	MOVQ AX, mine+24(FP)
 	MOVQ BX, theirs+32(FP)
+	VZEROUPPER
+	RET
+
+// func perft2AVX512(p, o uint64) uint64
+//
+// perft2AVX512 is perft2AVX2 with MOVES512 and FLIPS512.
+TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	LOADCONST
+	LOADCONST512
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+	PERFT2(AX, BX, R9, MOVES512, FLIPS512)
+	MOVQ R9, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func perft3AVX512(p, o, moves uint64) uint64
+//
+// perft3AVX512 is perft3AVX2 with MOVES512 and FLIPS512.
+TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), R8
+	LOADCONST
+	LOADCONST512
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+p3loop:
+	BSFQ R8, CX
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	BROADCAST(AX, BX)
+	FLIPS512(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ BX, SI
+	XORQ DX, SI
+	MOVQ AX, DI
+	XORQ DX, DI
+	BTSQ CX, DI
+	PERFT2(SI, DI, R9, MOVES512, FLIPS512)
+	TESTQ R8, R8
+	JNZ p3loop
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func movesAVX512(p, o uint64) uint64
+TEXT ·movesAVX512(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	LOADCONST
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ BX, X3
+	VPBROADCASTQ X3, Y3
+	MOVES512(CX)
+	MOVQ CX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func flipsAVX512(p, o uint64, sq int) uint64
+TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ sq+16(FP), CX
+	ANDQ $63, CX
+	LOADCONST
+	LOADCONST512
+	BROADCAST(AX, BX)
+	LEAQ ·flipRays(SB), R14
+	FLIPS512(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ DX, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -124,6 +124,7 @@ func FuzzRandomGameAVX2(f *testing.F) {
 		withCPU(t, CPUPortable, func() { compareRandomGames(t, p, o, seed) })
 	})
 }
+
 // TestNthBit compares NthBit with a direct scan on random bitboards.
 func TestNthBit(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
