@@ -135,4 +135,3 @@ func TestRewards(t *testing.T) {
 		}
 	}
 }
-

@@ -88,6 +88,7 @@ const (
 	cpuidBMI1    = 1 << 3  // leaf 7 sub-leaf 0 EBX
 	cpuidBMI2    = 1 << 8  // leaf 7 sub-leaf 0 EBX
 	cpuidAVX512F = 1 << 16 // leaf 7 sub-leaf 0 EBX
+	cpuidAVX512C = 1 << 28 // leaf 7 sub-leaf 0 EBX: AVX512CD, VPLZCNTQ
 	cpuidAVX512V = 1 << 31 // leaf 7 sub-leaf 0 EBX: AVX512VL, the 256-bit forms
 	// xcr0SSEAVX: XCR0 bits 1 (SSE state) and 2 (upper halves of the YMM
 	// registers), both saved by the operating system.
@@ -144,10 +145,10 @@ var fastPDEP = func() bool {
 }()
 
 // hasAVX512 reports whether the AVX2 path may also use AVX-512's
-// instructions on 256-bit registers (VPTERNLOGQ, registers Y16-Y31) and
-// PDEP: the CPU has AVX-512 F and VL and a fast PDEP, and the operating
-// system saves the opmask and ZMM state, besides everything hasAVX2 checks.
-// Read once at start.
+// instructions on 256-bit registers (VPTERNLOGQ, VPLZCNTQ, registers
+// Y16-Y31) and PDEP: the CPU has AVX-512 F, CD and VL and a fast PDEP,
+// and the operating system saves the opmask and ZMM state, besides
+// everything hasAVX2 checks. Read once at start.
 var hasAVX512 = func() bool {
 	if !hasAVX2 || !fastPDEP {
 		return false
@@ -156,7 +157,8 @@ var hasAVX512 = func() bool {
 		return false
 	}
 	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(cpuidAVX512F|cpuidAVX512V) == cpuidAVX512F|cpuidAVX512V
+	const want = cpuidAVX512F | cpuidAVX512C | cpuidAVX512V
+	return ebx7&want == want
 }()
 
 // flipRays[sq] holds the rays of bitboard.go from sq, in the lane order of

@@ -422,30 +422,18 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	RET
 
 // The AVX-512 twins of MOVESV and FLIPSV (AVX-512 F, VL and CD on the same
-// 256-bit registers): VPTERNLOGQ does an AND and an OR, or an AND-NOT of
-// three inputs, in one instruction, which shortens the chain of dependent
+// 256-bit registers, Y16-Y31 too): VPTERNLOGQ does an AND and an OR, or an
+// AND-NOT of three inputs, in one instruction, which shortens the chain of dependent
 // instructions each step of a random game waits for. Ternary-logic
 // immediates, with A the destination, B and C the sources before it:
 // A = 0xF0, B = 0xCC, C = 0xAA.
 //   0xF8  A | B&C           0x54  (A|B) &^ C        0xFE  A | B | C
 //   0x10  A &^ B &^ C       0x80  A & B & C         0xF4  A | B&^C
-// Extra constants: Y16 = shifts times 3, Y17 = shifts times 6.
-
-DATA shifts3<>+0(SB)/8, $3
-DATA shifts3<>+8(SB)/8, $24
-DATA shifts3<>+16(SB)/8, $21
-DATA shifts3<>+24(SB)/8, $27
-GLOBL shifts3<>(SB), RODATA|NOPTR, $32
-
-DATA shifts6<>+0(SB)/8, $6
-DATA shifts6<>+8(SB)/8, $48
-DATA shifts6<>+16(SB)/8, $42
-DATA shifts6<>+24(SB)/8, $54
-GLOBL shifts6<>(SB), RODATA|NOPTR, $32
+// Extra constants: Y19 = all ones, Y18 = the top bit, in every lane.
 
 #define LOADCONST512 \
-	VMOVDQU64 shifts3<>(SB), Y16 \
-	VMOVDQU64 shifts6<>(SB), Y17
+	VPTERNLOGQ $0xFF, Y19, Y19, Y19 \
+	VPSLLQ $63, Y19, Y18
 
 // MOVES512 is MOVESV with each fill step t |= mask & (t << d) one shift
 // and one VPTERNLOGQ instead of a shift, an AND and an OR.
@@ -480,9 +468,11 @@ GLOBL shifts6<>(SB), RODATA|NOPTR, $32
 	VPOR X5, X4, X4 \
 	VMOVQ X4, OUT
 
-// FLIPS512 is FLIPSV with VPTERNLOGQ, and the lower rays smeared by three
-// squares at a time (x | x>>d | x>>2d, then the same by 3d and 6d: nine
-// squares, more than a ray's seven) instead of by one, two and four.
+// FLIPS512 is FLIPSV with VPTERNLOGQ, and towards lower squares the highest
+// set bit of x = ray &^ O found by VPLZCNTQ (AVX-512 CD) instead of a
+// smear: the top bit shifted right by the leading zeros is the first square
+// that is not an opponent disc (none when x is zero: a shift by 64 gives
+// 0), all ones shifted by as much are that square and those beyond it.
 #define FLIPS512(SQ, RAYS, T) \
 	MOVQ SQ, T \
 	SHLQ $6, T \
@@ -495,15 +485,10 @@ GLOBL shifts6<>(SB), RODATA|NOPTR, $32
 	VPTERNLOGQ $0x10, Y4, Y3, Y1 \
 	VPCMPEQQ Y12, Y5, Y5 \
 	VPANDN Y2, Y10, Y3 \
-	VPAND Y11, Y3, Y7 \
-	VPSRLVQ Y15, Y3, Y4 \
-	VPSRLVQ Y14, Y3, Y6 \
-	VPTERNLOGQ $0xFE, Y6, Y4, Y3 \
-	VPSRLVQ Y16, Y3, Y4 \
-	VPSRLVQ Y17, Y3, Y6 \
-	VPTERNLOGQ $0xFE, Y6, Y4, Y3 \
-	VPSRLVQ Y15, Y3, Y6 \
-	VPANDN Y7, Y6, Y6 \
+	VPLZCNTQ Y3, Y4 \
+	VPSRLVQ Y4, Y18, Y6 \
+	VPSRLVQ Y4, Y19, Y3 \
+	VPAND Y11, Y6, Y6 \
 	VPCMPEQQ Y12, Y6, Y6 \
 	VPTERNLOGQ $0x10, Y6, Y3, Y2 \
 	VPTERNLOGQ $0xF4, Y5, Y1, Y2 \

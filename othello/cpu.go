@@ -21,7 +21,7 @@ const (
 	CPUAVX2 = "avx2"
 	// CPUAVX512 is CPUAVX2 where the random game (RandomGame) also uses
 	// AVX-512's ternary logic on the 256-bit registers and BMI2's PDEP: on
-	// CPUs with AVX-512 F and VL and BMI2 whose operating system saves the
+	// CPUs with AVX-512 F, CD and VL and BMI2 whose operating system saves the
 	// AVX-512 state.
 	CPUAVX512 = "avx512"
 	// CPUAuto picks the fastest path the CPU supports, unless CPUEnv says
