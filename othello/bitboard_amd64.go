@@ -72,6 +72,17 @@ func perft2AVX512(p, o uint64) uint64
 //go:noescape
 func perft3AVX512(p, o, moves uint64) uint64
 
+// lastTwoAVX2 is LastTwo (lastplies.go) with AVX2: the whole search of the
+// last two empty squares in one call.
+//
+//go:noescape
+func lastTwoAVX2(p, o uint64, alpha, beta int) (score int, nodes uint64)
+
+// lastTwoAVX512 is lastTwoAVX2 with AVX-512's ternary logic.
+//
+//go:noescape
+func lastTwoAVX512(p, o uint64, alpha, beta int) (score int, nodes uint64)
+
 // cpuid executes the CPUID instruction for a leaf and sub-leaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 

@@ -585,3 +585,142 @@ TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 	MOVQ DX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// LASTTWO is LastTwo (lastplies.go) from the position of the general
+// registers AX (to move) and BX, with alpha in X9 and beta in R13; FLIPS is
+// FLIPSV or FLIPS512. It ends at the label l2ret with the score in DX and
+// the nodes in DI. Only beta decides a cut-off (the children are scored
+// exactly, so a score of beta or more is above alpha too); alpha becomes
+// beta after a pass. Registers: R12 the square being tried, R11 the other
+// one, R10 how many squares are left to try (bits 0-7) and whether a pass
+// swapped the sides (bit 8: the score is then negated), SI the best score,
+// CX and R8 a child's position, R9 its discs.
+#define LASTTWO(FLIPS) \
+	LEAQ ·flipRays(SB), R14 \
+	MOVQ $1, DI \
+	XORQ R10, R10 \
+	MOVQ AX, CX \
+	ORQ BX, CX \
+	NOTQ CX \
+	BSFQ CX, R12 \
+	BSRQ CX, R11 \
+l2start: \
+	MOVQ $-65, SI \
+	ANDQ $256, R10 \
+	ORQ $2, R10 \
+l2loop: \
+	BROADCAST(AX, BX) \
+	FLIPS(R12, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l2next \
+	INCQ DI \
+	MOVQ BX, CX \
+	XORQ DX, CX \
+	MOVQ AX, R8 \
+	ORQ DX, R8 \
+	BTSQ R12, R8 \
+	POPCNTQ CX, R9 \
+	BROADCAST(CX, R8) \
+	FLIPS(R11, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l2lastother \
+	POPCNTQ DX, DX \
+	LEAQ 1(R9)(DX*1), DX \
+	JMP l2lastdone \
+l2lastother: \
+	BROADCAST(R8, CX) \
+	FLIPS(R11, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l2lastnone \
+	POPCNTQ DX, DX \
+	NEGQ DX \
+	ADDQ R9, DX \
+l2lastdone: \
+	SHLQ $1, DX \
+	SUBQ $64, DX \
+	JMP l2child \
+l2lastnone: \
+	LEAQ -63(R9)(R9*1), DX \
+	LEAQ 1(DX), CX \
+	DECQ DX \
+	CMPQ R9, $32 \
+	CMOVQGE CX, DX \
+l2child: \
+	NEGQ DX \
+	CMPQ DX, SI \
+	JLE l2next \
+	MOVQ DX, SI \
+	CMPQ DX, R13 \
+	JGE l2ret \
+l2next: \
+	XCHGQ R12, R11 \
+	DECQ R10 \
+	TESTQ $255, R10 \
+	JNZ l2loop \
+	MOVQ SI, DX \
+	CMPQ SI, $-65 \
+	JNE l2ret \
+	BROADCAST(BX, AX) \
+	FLIPS(R12, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JNZ l2pass \
+	FLIPS(R11, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JNZ l2pass \
+	INCQ DI \
+	POPCNTQ AX, DX \
+	POPCNTQ BX, CX \
+	SUBQ CX, DX \
+	LEAQ 2(DX), CX \
+	LEAQ -2(DX), R8 \
+	TESTQ DX, DX \
+	CMOVQGT CX, DX \
+	CMOVQLT R8, DX \
+	JMP l2ret \
+l2pass: \
+	INCQ DI \
+	XCHGQ AX, BX \
+	XORQ $256, R10 \
+	VMOVQ X9, CX \
+	NEGQ CX \
+	NEGQ R13 \
+	VMOVQ R13, X9 \
+	MOVQ CX, R13 \
+	JMP l2start \
+l2ret: \
+	BTQ $8, R10 \
+	JCC l2store \
+	NEGQ DX \
+l2store:
+
+// func lastTwoAVX2(p, o uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastTwoAVX2(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	VMOVQ alpha+16(FP), X9
+	MOVQ beta+24(FP), R13
+	LOADCONST
+	LASTTWO(FLIPSV)
+	MOVQ DX, score+32(FP)
+	MOVQ DI, nodes+40(FP)
+	VZEROUPPER
+	RET
+
+// func lastTwoAVX512(p, o uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastTwoAVX512(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	VMOVQ alpha+16(FP), X9
+	MOVQ beta+24(FP), R13
+	LOADCONST
+	LOADCONST512
+	LASTTWO(FLIPS512)
+	MOVQ DX, score+32(FP)
+	MOVQ DI, nodes+40(FP)
+	VZEROUPPER
+	RET

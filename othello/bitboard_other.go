@@ -34,3 +34,9 @@ func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
 func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
 	panic("othello: no AVX2 path in this build")
 }
+func lastTwoAVX2(p, o uint64, alpha, beta int) (int, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func lastTwoAVX512(p, o uint64, alpha, beta int) (int, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
