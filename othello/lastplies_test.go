@@ -103,3 +103,31 @@ func TestLastPlies(t *testing.T) {
 		}
 	})
 }
+
+// FuzzLastTwoAVX2 searches arbitrary boards with two empty squares (a and b
+// modulo 64, skipped when they are one square) and arbitrary windows on
+// both paths.
+func FuzzLastTwoAVX2(f *testing.F) {
+	f.Add(uint64(0x00ff00ff00ff00ff), uint8(0), uint8(63), int8(-65), int8(65))
+	f.Add(uint64(0), uint8(10), uint8(11), int8(-3), int8(4))
+	f.Add(^uint64(0), uint8(27), uint8(36), int8(0), int8(1))
+	f.Fuzz(func(t *testing.T, mine uint64, a, b uint8, alpha, beta int8) {
+		needAVX2(t)
+		empty := uint64(1)<<(a%64) | uint64(1)<<(b%64)
+		if a%64 == b%64 || alpha >= beta {
+			return
+		}
+		p, o := mine&^empty, ^mine&^empty
+		var score int
+		var nodes uint64
+		withCPU(t, CPUPortable, func() { score, nodes = LastTwo(p, o, int(alpha), int(beta)) })
+		for _, name := range fastPaths() {
+			var s int
+			var n uint64
+			withCPU(t, name, func() { s, n = LastTwo(p, o, int(alpha), int(beta)) })
+			if s != score || n != nodes {
+				t.Fatalf("p %#x o %#x window (%d, %d): %s LastTwo = %d in %d nodes, portable %d in %d", p, o, alpha, beta, name, s, n, score, nodes)
+			}
+		}
+	})
+}
