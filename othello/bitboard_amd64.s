@@ -222,6 +222,30 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// PERFT3 adds up in R9 perft at depth 3 of the position of AX (to move)
+// and BX whose legal moves, not none, are in R8: for every move, its flips,
+// then PERFT2 of the child. MOVES and FLIPS are as in PERFT2; it needs
+// LOADCONST (and LOADCONST512 for the AVX-512 twins).
+#define PERFT3(MOVES, FLIPS) \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	XORQ R9, R9 \
+p3loop: \
+	BSFQ R8, CX \
+	LEAQ -1(R8), DX \
+	ANDQ DX, R8 \
+	BROADCAST(AX, BX) \
+	FLIPS(CX, R14, DX) \
+	VMOVQ X0, DX \
+	MOVQ BX, SI \
+	XORQ DX, SI \
+	MOVQ AX, DI \
+	XORQ DX, DI \
+	BTSQ CX, DI \
+	PERFT2(SI, DI, R9, MOVES, FLIPS) \
+	TESTQ R8, R8 \
+	JNZ p3loop
+
 // func perft3AVX2(p, o, moves uint64) uint64
 //
 // perft3AVX2 is perft at depth 3 of a position whose legal moves, not
@@ -232,24 +256,7 @@ TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
 	LOADCONST
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9             // leaves
-p3loop:
-	BSFQ R8, CX             // the move's square
-	LEAQ -1(R8), DX
-	ANDQ DX, R8
-	BROADCAST(AX, BX)
-	FLIPSV(CX, R14, DX)
-	VMOVQ X0, DX
-	MOVQ BX, SI             // child's player: o ^ flips
-	XORQ DX, SI
-	MOVQ AX, DI             // child's opponent: p ^ flips | 1<<sq
-	XORQ DX, DI
-	BTSQ CX, DI
-	PERFT2(SI, DI, R9, MOVESV, FLIPSV)
-	TESTQ R8, R8
-	JNZ p3loop
+	PERFT3(MOVESV, FLIPSV)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -534,24 +541,7 @@ TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
 	MOVQ moves+16(FP), R8
 	LOADCONST
 	LOADCONST512
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9
-p3loop:
-	BSFQ R8, CX
-	LEAQ -1(R8), DX
-	ANDQ DX, R8
-	BROADCAST(AX, BX)
-	FLIPS512(CX, R14, DX)
-	VMOVQ X0, DX
-	MOVQ BX, SI
-	XORQ DX, SI
-	MOVQ AX, DI
-	XORQ DX, DI
-	BTSQ CX, DI
-	PERFT2(SI, DI, R9, MOVES512, FLIPS512)
-	TESTQ R8, R8
-	JNZ p3loop
+	PERFT3(MOVES512, FLIPS512)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
