@@ -180,7 +180,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
 	fs.StringVar(&o.cpu, "cpu", o.cpu,
 		"move generation: auto (the fastest assembly the CPU has, unless the environment variable "+othello.CPUEnv+
-			"=portable), avx512 (AVX2, and AVX-512 in the random playouts), avx2, or portable (the portable Go code, for comparison)")
+			"=portable), avx512 (AVX2, and AVX-512 in perft, the random playouts and the solver's last squares), avx2, or portable (the portable Go code, for comparison)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }
