@@ -166,17 +166,30 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
+// CHILDV puts into Y3 the opponent's discs of the child after the move on
+// square CX whose flips are in Y0: the mover's discs, flipped, and the
+// square (R13 = ·squareBits).
+#define CHILDV \
+	VPBROADCASTQ (R13)(CX*8), Y1 \
+	VPXOR Y0, Y11, Y3 \
+	VPOR Y1, Y3, Y3
+
+// CHILD512 is CHILDV in one VPTERNLOGQ after the load (0xF6: A | B^C).
+#define CHILD512 \
+	VPBROADCASTQ (R13)(CX*8), Y3 \
+	VPTERNLOGQ $0xF6, Y0, Y11, Y3
+
 // PERFT2 adds to the general register SUM perft at depth 2 (see perft in
 // perft.go) of the position of general registers P (to move) and O: for
 // every move, its flips, then the child's legal moves counted with POPCNT,
 // a child without a move counting one leaf (its pass, or the end of the
 // game). The position and the children stay in vector registers: only the
 // move's square goes from the general registers to the vector ones, and
-// only the child's moves come back. MOVES and FLIPS are MOVESV and FLIPSV
-// or their AVX-512 twins. It needs LOADCONST, R14 = ·flipRays and
+// only the child's moves come back. MOVES, FLIPS and CHILD are MOVESV,
+// FLIPSV and CHILDV or their AVX-512 twins. It needs LOADCONST, R14 = ·flipRays and
 // R13 = ·squareBits, and uses the labels p2loop, p2pass and p2done, so a
 // function holds it once. Scratch: Y0-Y7, Y10, Y11, CX, DX, R10-R12.
-#define PERFT2(P, O, SUM, MOVES, FLIPS) \
+#define PERFT2(P, O, SUM, MOVES, FLIPS, CHILD) \
 	BROADCAST(P, O) \
 	VMOVDQA Y11, Y2 \
 	VMOVDQA Y10, Y3 \
@@ -189,10 +202,8 @@ p2loop: \
 	LEAQ -1(R10), DX \
 	ANDQ DX, R10 \
 	FLIPS(CX, R14, DX) \
-	VPBROADCASTQ (R13)(CX*8), Y1 \
 	VPXOR Y0, Y10, Y2 \
-	VPXOR Y0, Y11, Y3 \
-	VPOR Y1, Y3, Y3 \
+	CHILD \
 	MOVES(R11) \
 	POPCNTQ R11, R11 \
 	CMOVQEQ R12, R11 \
@@ -217,7 +228,7 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	LEAQ ·flipRays(SB), R14
 	LEAQ ·squareBits(SB), R13
 	XORQ R9, R9
-	PERFT2(AX, BX, R9, MOVESV, FLIPSV)
+	PERFT2(AX, BX, R9, MOVESV, FLIPSV, CHILDV)
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
@@ -226,7 +237,7 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 // and BX whose legal moves, not none, are in R8: for every move, its flips,
 // then PERFT2 of the child. MOVES and FLIPS are as in PERFT2; it needs
 // LOADCONST (and LOADCONST512 for the AVX-512 twins).
-#define PERFT3(MOVES, FLIPS) \
+#define PERFT3(MOVES, FLIPS, CHILD) \
 	LEAQ ·flipRays(SB), R14 \
 	LEAQ ·squareBits(SB), R13 \
 	XORQ R9, R9 \
@@ -242,7 +253,7 @@ p3loop: \
 	MOVQ AX, DI \
 	XORQ DX, DI \
 	BTSQ CX, DI \
-	PERFT2(SI, DI, R9, MOVES, FLIPS) \
+	PERFT2(SI, DI, R9, MOVES, FLIPS, CHILD) \
 	TESTQ R8, R8 \
 	JNZ p3loop
 
@@ -256,7 +267,7 @@ TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
 	LOADCONST
-	PERFT3(MOVESV, FLIPSV)
+	PERFT3(MOVESV, FLIPSV, CHILDV)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -436,6 +447,7 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 // A = 0xF0, B = 0xCC, C = 0xAA.
 //   0xF8  A | B&C           0x54  (A|B) &^ C        0xFE  A | B | C
 //   0x10  A &^ B &^ C       0x80  A & B & C         0xF4  A | B&^C
+//   0xF6  A | B^C
 // Extra constants: Y19 = all ones, Y18 = the top bit, in every lane.
 
 #define LOADCONST512 \
@@ -487,10 +499,9 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	VMOVDQU 32(RAYS)(T*1), Y2 \
 	VPANDN Y1, Y10, Y3 \
 	VPSUBQ Y3, Y12, Y4 \
-	VMOVDQA Y11, Y5 \
-	VPTERNLOGQ $0x80, Y4, Y3, Y5 \
 	VPTERNLOGQ $0x10, Y4, Y3, Y1 \
-	VPCMPEQQ Y12, Y5, Y5 \
+	VPTERNLOGQ $0x80, Y11, Y3, Y4 \
+	VPCMPEQQ Y12, Y4, Y5 \
 	VPANDN Y2, Y10, Y3 \
 	VPLZCNTQ Y3, Y4 \
 	VPSRLVQ Y4, Y18, Y6 \
@@ -527,7 +538,7 @@ TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
 	LEAQ ·flipRays(SB), R14
 	LEAQ ·squareBits(SB), R13
 	XORQ R9, R9
-	PERFT2(AX, BX, R9, MOVES512, FLIPS512)
+	PERFT2(AX, BX, R9, MOVES512, FLIPS512, CHILD512)
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
@@ -541,7 +552,7 @@ TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
 	MOVQ moves+16(FP), R8
 	LOADCONST
 	LOADCONST512
-	PERFT3(MOVES512, FLIPS512)
+	PERFT3(MOVES512, FLIPS512, CHILD512)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
