@@ -109,32 +109,24 @@ func (s *Solver) solve(p, o uint64, alpha, beta, n int) int {
 	return finalScore(p, o, 0)
 }
 
-// last returns the exact score of a position with one empty square. With
-// every other square filled, a move's flips decide the final score at once.
+// last returns the exact score of a position with one empty square.
 func (s *Solver) last(p, o uint64) int {
 	s.nodes++
-	sq := bits.TrailingZeros64(^(p | o))
-	discs := bits.OnesCount64(p) // the opponent has 63 - discs
-	if f := othello.Flips(p, o, sq); f != 0 {
-		return 2*(discs+1+bits.OnesCount64(f)) - 64
-	}
-	if f := othello.Flips(o, p, sq); f != 0 {
-		// The side to move passes and the opponent takes the square.
-		return 2*(discs-bits.OnesCount64(f)) - 64
-	}
-	// Nobody can play the square: it goes to the winner (63 discs cannot
-	// be split evenly, so there is one).
-	if d := 2*discs - 63; d > 0 {
-		return d + 1
-	} else {
-		return d - 1
-	}
+	return othello.LastScore(p, o)
 }
 
 // shallow searches positions of 2..shallowEmpties empty squares: it tries
 // the empty squares directly, those of odd quadrants first, without
 // generating or sorting moves.
 func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
+	if n == 2 {
+		// The last two empty squares in one call (assembly on the AVX2
+		// path), which searches them as the loop below would, in the
+		// same order and counting the same nodes.
+		v, nodes := othello.LastTwo(p, o, alpha, beta)
+		s.nodes += nodes
+		return v
+	}
 	s.nodes++
 	// Only a square next to an opponent disc can be a move.
 	empty := ^(p | o)
@@ -149,12 +141,7 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
 				continue
 			}
 			np, no := o^f, p|f|1<<sq
-			var v int
-			if n == 2 {
-				v = -s.last(np, no)
-			} else {
-				v = -s.shallow(np, no, -beta, -alpha, n-1)
-			}
+			v := -s.shallow(np, no, -beta, -alpha, n-1)
 			if v > best {
 				best = v
 				if v > alpha {

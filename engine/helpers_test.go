@@ -78,7 +78,7 @@ func randomPosition(r *rand.Rand, empties int) (othello.Position, bool) {
 			pos = pos.Pass()
 			continue
 		}
-		pos = pos.Play(othello.Move(nthBit(moves, uint64(r.IntN(bits.OnesCount64(moves))))))
+		pos = pos.Play(othello.Move(othello.NthBit(moves, uint64(r.IntN(bits.OnesCount64(moves))))))
 	}
 	return pos, pos.Moves() != 0
 }

@@ -37,7 +37,7 @@ func TestBeatsRandom(t *testing.T) {
 					m = res.Move
 				default:
 					moves := pos.Moves()
-					m = othello.Move(nthBit(moves, uint64(r.IntN(popcount(moves)))))
+					m = othello.Move(othello.NthBit(moves, uint64(r.IntN(popcount(moves)))))
 				}
 				if !pos.IsLegal(m) {
 					t.Fatalf("%v game %d: illegal move %v in %v", alg, g, m, pos)

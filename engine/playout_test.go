@@ -135,27 +135,3 @@ func TestRewards(t *testing.T) {
 		}
 	}
 }
-
-// TestNthBit compares nthBit with a direct scan on random bitboards.
-func TestNthBit(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
-	for i := 0; i < 10000; i++ {
-		b := r.Uint64() & r.Uint64() // about 16 bits set
-		if i%10 == 0 {
-			b = r.Uint64()
-		}
-		k := uint64(0)
-		for sq := 0; sq < 64; sq++ {
-			if b&(1<<sq) == 0 {
-				continue
-			}
-			if got := nthBit(b, k); got != sq {
-				t.Fatalf("nthBit(%#x, %d) = %d, want %d", b, k, got, sq)
-			}
-			k++
-		}
-		if k != uint64(bits.OnesCount64(b)) {
-			t.Fatalf("scan found %d bits, popcount %d", k, bits.OnesCount64(b))
-		}
-	}
-}

@@ -156,7 +156,7 @@ func TestSingleMove(t *testing.T) {
 		pos  othello.Position
 		want othello.Move
 	}{
-		{one, othello.Move(nthBit(one.Moves(), 0))},
+		{one, othello.Move(othello.NthBit(one.Moves(), 0))},
 		{pass, othello.Pass},
 	} {
 		res, err := s.Search(context.Background(), tc.pos, Limits{Playouts: 1000})
@@ -423,7 +423,7 @@ func TestWipeOutInOne(t *testing.T) {
 		t.Fatalf("%v: %d legal moves, want 2", pos, got)
 	}
 	for m := pos.Moves(); m != 0; m &= m - 1 {
-		mv := othello.Move(nthBit(m, 0))
+		mv := othello.Move(othello.NthBit(m, 0))
 		next := pos.Play(mv)
 		wipes := next.Player == 0 // after the move, the player to move is O
 		if wipes != (mv == wipe) {

@@ -1,52 +1,16 @@
 package mcts
 
-import "math/bits"
+import "github.com/tcgothello/mcts/internal/wyrand"
 
-// RNG is a wyrand generator: a Weyl sequence (the state advances by an odd
-// constant, so its period is 2^64) whose value is scrambled by one 64x64->128
-// bit multiplication. It is two instructions of state and passes the usual
-// statistical batteries, which is all a playout needs; it is not for
-// cryptography.
-type RNG struct{ s uint64 }
-
-// Constants of the wyrand design: an odd increment and a multiplier mask.
-const (
-	wyIncrement = 0xa0761d6478bd642f
-	wyMix       = 0xe7037ed1a0b428db
-)
+// RNG is the playouts' random generator, wyrand (internal/wyrand): it lives
+// below the search core so that a game's fast path (othello's assembly
+// random game) can draw the same numbers as the core's playouts.
+type RNG = wyrand.RNG
 
 // NewRNG returns a generator seeded through splitmix64, so that nearby seeds
 // (0, 1, 2...) start far apart in the sequence.
-func NewRNG(seed uint64) RNG { return RNG{s: Mix(seed)} }
+func NewRNG(seed uint64) RNG { return wyrand.New(seed) }
 
 // Mix is splitmix64's finaliser, a bijective 64-bit mixing function; used
 // for seeding and for folding a position into the seed.
-func Mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
-// Next returns 64 uniformly distributed bits.
-func (r *RNG) Next() uint64 {
-	r.s += wyIncrement
-	hi, lo := bits.Mul64(r.s, r.s^wyMix)
-	return hi ^ lo
-}
-
-// Bounded returns a uniform integer in [0, n) for n >= 1, without bias, by
-// Lemire's multiply-and-reject method: the high half of x*n is the draw, and
-// the rare x whose low half falls in the short first interval is redrawn.
-// For the n <= 64 of a move list a redraw happens about once in 2^58 draws,
-// so the loop costs one multiplication.
-func (r *RNG) Bounded(n uint64) uint64 {
-	hi, lo := bits.Mul64(r.Next(), n)
-	if lo < n {
-		threshold := -n % n // 2^64 mod n
-		for lo < threshold {
-			hi, lo = bits.Mul64(r.Next(), n)
-		}
-	}
-	return hi
-}
+func Mix(x uint64) uint64 { return wyrand.Mix(x) }

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tcgothello/mcts/internal/wyrand"
 )
 
 // benchPositions returns positions from seeded random games, a fair mix of
@@ -22,12 +24,15 @@ func benchPositions() []Position {
 }
 
 // benchPaths runs f as one sub-benchmark per move-generation path this CPU
-// has, named cpu=avx2 and cpu=portable, so that every result says which
+// has, named cpu=avx512, cpu=avx2 and cpu=portable, so that every result says which
 // path it measured and one run (with -count) interleaves both.
 func benchPaths(b *testing.B, f func(b *testing.B)) {
 	paths := []string{CPUPortable}
 	if hasAVX2 {
 		paths = []string{CPUAVX2, CPUPortable}
+	}
+	if hasAVX512 {
+		paths = append([]string{CPUAVX512}, paths...)
 	}
 	for _, name := range paths {
 		b.Run("cpu="+name, func(b *testing.B) { withCPU(b, name, func() { f(b) }) })
@@ -96,3 +101,42 @@ func BenchmarkPerft9(b *testing.B) { benchPerft(b, 9, 3005288) }
 // BenchmarkPerft11 is perft 11 from the start position (212,258,800
 // leaves), the figure compared with C implementations in docs/performance.md.
 func BenchmarkPerft11(b *testing.B) { benchPerft(b, 11, 212258800) }
+
+// BenchmarkRandomGame is one uniformly random game from the start per op,
+// the engine's playout: on the portable path, and on the AVX2 path with
+// each way of picking the k-th move (select=pdep only where the CPU has
+// BMI2), so that the pick can be chosen by measurement.
+func BenchmarkRandomGame(b *testing.B) {
+	type variant struct {
+		name string
+		cpu  string
+		play func(p, o uint64, r *wyrand.RNG) (uint64, uint64)
+	}
+	vs := []variant{{"cpu=portable", CPUPortable, randomGame}}
+	if hasAVX2 {
+		vs = append(vs, variant{"cpu=avx2/select=loop", CPUAVX2, randomGameAVX2})
+	}
+	if hasAVX2 && hasBMI2 {
+		vs = append(vs, variant{"cpu=avx2/select=pdep", CPUAVX2, randomGamePDEP})
+	}
+	if hasAVX512 {
+		vs = append(vs, variant{"cpu=avx512/select=pdep", CPUAVX512, randomGame512})
+	}
+	start := Start()
+	for _, v := range vs {
+		b.Run(v.name, func(b *testing.B) {
+			withCPU(b, v.cpu, func() {
+				r := wyrand.New(1)
+				var discs int
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					mine, theirs := v.play(start.Player, start.Opponent, &r)
+					discs += bits.OnesCount64(mine | theirs)
+				}
+				if discs < b.N*4 || discs > b.N*64 {
+					b.Fatalf("%d games ended with %d discs in all", b.N, discs)
+				}
+			})
+		})
+	}
+}

@@ -13,7 +13,7 @@
 //   Y13 = per-lane wrap mask       [inner, all, inner, inner]
 //   Y12 = zero
 //   Y8  = per-lane shift, times 4  [4, 32, 28, 36]
-//   Y11, Y10, Y9 = P, O and ^O of the position, in every lane
+//   Y11, Y10 = P and O of the position, in every lane
 
 // Per-lane shifts and wrap masks.
 DATA shifts<>+0(SB)/8, $1
@@ -48,14 +48,12 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	VMOVDQU shifts4<>(SB), Y8
 
 // BROADCAST loads the general registers P and O into every lane of Y11 and
-// Y10, and ^O into Y9: the position whose moves and flips follow.
+// Y10: the position whose moves and flips follow.
 #define BROADCAST(P, O) \
 	VMOVQ P, X11 \
 	VPBROADCASTQ X11, Y11 \
 	VMOVQ O, X10 \
-	VPBROADCASTQ X10, Y10 \
-	VPCMPEQQ Y9, Y9, Y9 \
-	VPXOR Y10, Y9, Y9
+	VPBROADCASTQ X10, Y10
 
 // MOVESV computes into the general register OUT the legal moves of the
 // owner of Y2 against the owner of Y3 (both broadcast to every lane): the
@@ -112,15 +110,16 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	SHLQ $6, T \
 	VMOVDQU (RAYS)(T*1), Y1 \
 	VMOVDQU 32(RAYS)(T*1), Y2 \
-	VPAND Y9, Y1, Y3 \
+	VPANDN Y1, Y10, Y3 \
+	VPAND Y11, Y3, Y7 \
 	VPSUBQ Y3, Y12, Y4 \
 	VPOR Y3, Y4, Y5 \
 	VPANDN Y1, Y5, Y5 \
-	VPAND Y3, Y4, Y4 \
-	VPAND Y11, Y4, Y4 \
+	VPAND Y7, Y4, Y4 \
 	VPCMPEQQ Y12, Y4, Y4 \
 	VPANDN Y5, Y4, Y4 \
-	VPAND Y9, Y2, Y3 \
+	VPANDN Y2, Y10, Y3 \
+	VPAND Y11, Y3, Y7 \
 	VPSRLVQ Y15, Y3, Y5 \
 	VPOR Y5, Y3, Y5 \
 	VPSRLVQ Y14, Y5, Y6 \
@@ -128,8 +127,7 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	VPSRLVQ Y8, Y5, Y6 \
 	VPOR Y6, Y5, Y5 \
 	VPSRLVQ Y15, Y5, Y6 \
-	VPANDN Y3, Y6, Y6 \
-	VPAND Y11, Y6, Y6 \
+	VPANDN Y7, Y6, Y6 \
 	VPCMPEQQ Y12, Y6, Y6 \
 	VPANDN Y2, Y5, Y5 \
 	VPANDN Y5, Y6, Y5 \
@@ -139,16 +137,31 @@ GLOBL shifts4<>(SB), RODATA|NOPTR, $32
 	VPSHUFD $0x4e, Y0, Y1 \
 	VPOR Y1, Y0, Y0
 
+// MOVESCALL is the body of a single moves call: the moves of AX against
+// BX into CX, with MOVES (MOVESV or MOVES512).
+#define MOVESCALL(MOVES) \
+	LOADCONST \
+	VMOVQ AX, X2 \
+	VPBROADCASTQ X2, Y2 \
+	VMOVQ BX, X3 \
+	VPBROADCASTQ X3, Y3 \
+	MOVES(CX)
+
+// FLIPSCALL is the body of a single flips call after the constants: the
+// flips of AX against BX on square CX (taken modulo 64) into DX, with
+// FLIPS (FLIPSV or FLIPS512).
+#define FLIPSCALL(FLIPS) \
+	ANDQ $63, CX \
+	BROADCAST(AX, BX) \
+	LEAQ ·flipRays(SB), R14 \
+	FLIPS(CX, R14, DX) \
+	VMOVQ X0, DX
+
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	LOADCONST
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
-	VMOVQ BX, X3
-	VPBROADCASTQ X3, Y3
-	MOVESV(CX)
+	MOVESCALL(MOVESV)
 	MOVQ CX, ret+16(FP)
 	VZEROUPPER
 	RET
@@ -158,15 +171,24 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ sq+16(FP), CX
-	ANDQ $63, CX
 	LOADCONST
-	BROADCAST(AX, BX)
-	LEAQ ·flipRays(SB), R14
-	FLIPSV(CX, R14, DX)
-	VMOVQ X0, DX
+	FLIPSCALL(FLIPSV)
 	MOVQ DX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// CHILDV puts into Y3 the opponent's discs of the child after the move on
+// square CX whose flips are in Y0: the mover's discs, flipped, and the
+// square (R13 = ·squareBits).
+#define CHILDV \
+	VPBROADCASTQ (R13)(CX*8), Y1 \
+	VPXOR Y0, Y11, Y3 \
+	VPOR Y1, Y3, Y3
+
+// CHILD512 is CHILDV in one VPTERNLOGQ after the load (0xF6: A | B^C).
+#define CHILD512 \
+	VPBROADCASTQ (R13)(CX*8), Y3 \
+	VPTERNLOGQ $0xF6, Y0, Y11, Y3
 
 // PERFT2 adds to the general register SUM perft at depth 2 (see perft in
 // perft.go) of the position of general registers P (to move) and O: for
@@ -174,14 +196,15 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 // a child without a move counting one leaf (its pass, or the end of the
 // game). The position and the children stay in vector registers: only the
 // move's square goes from the general registers to the vector ones, and
-// only the child's moves come back. It needs LOADCONST, R14 = ·flipRays and
+// only the child's moves come back. MOVES, FLIPS and CHILD are MOVESV,
+// FLIPSV and CHILDV or their AVX-512 twins. It needs LOADCONST, R14 = ·flipRays and
 // R13 = ·squareBits, and uses the labels p2loop, p2pass and p2done, so a
-// function holds it once. Scratch: Y0-Y7, Y9-Y11, CX, DX, R10-R12.
-#define PERFT2(P, O, SUM) \
+// function holds it once. Scratch: Y0-Y7, Y10, Y11, CX, DX, R10-R12.
+#define PERFT2(P, O, SUM, MOVES, FLIPS, CHILD) \
 	BROADCAST(P, O) \
 	VMOVDQA Y11, Y2 \
 	VMOVDQA Y10, Y3 \
-	MOVESV(R10) \
+	MOVES(R10) \
 	MOVQ $1, R12 \
 	TESTQ R10, R10 \
 	JZ p2pass \
@@ -189,12 +212,10 @@ p2loop: \
 	BSFQ R10, CX \
 	LEAQ -1(R10), DX \
 	ANDQ DX, R10 \
-	FLIPSV(CX, R14, DX) \
-	VPBROADCASTQ (R13)(CX*8), Y1 \
+	FLIPS(CX, R14, DX) \
 	VPXOR Y0, Y10, Y2 \
-	VPXOR Y0, Y11, Y3 \
-	VPOR Y1, Y3, Y3 \
-	MOVESV(R11) \
+	CHILD \
+	MOVES(R11) \
 	POPCNTQ R11, R11 \
 	CMOVQEQ R12, R11 \
 	ADDQ R11, SUM \
@@ -204,7 +225,7 @@ p2loop: \
 p2pass: \
 	VMOVDQA Y10, Y2 \
 	VMOVDQA Y11, Y3 \
-	MOVESV(R11) \
+	MOVES(R11) \
 	POPCNTQ R11, R11 \
 	CMOVQEQ R12, R11 \
 	ADDQ R11, SUM \
@@ -218,10 +239,34 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	LEAQ ·flipRays(SB), R14
 	LEAQ ·squareBits(SB), R13
 	XORQ R9, R9
-	PERFT2(AX, BX, R9)
+	PERFT2(AX, BX, R9, MOVESV, FLIPSV, CHILDV)
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
+
+// PERFT3 adds up in R9 perft at depth 3 of the position of AX (to move)
+// and BX whose legal moves, not none, are in R8: for every move, its flips,
+// then PERFT2 of the child. MOVES and FLIPS are as in PERFT2; it needs
+// LOADCONST (and LOADCONST512 for the AVX-512 twins).
+#define PERFT3(MOVES, FLIPS, CHILD) \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	XORQ R9, R9 \
+p3loop: \
+	BSFQ R8, CX \
+	LEAQ -1(R8), DX \
+	ANDQ DX, R8 \
+	BROADCAST(AX, BX) \
+	FLIPS(CX, R14, DX) \
+	VMOVQ X0, DX \
+	MOVQ BX, SI \
+	XORQ DX, SI \
+	MOVQ AX, DI \
+	XORQ DX, DI \
+	BTSQ CX, DI \
+	PERFT2(SI, DI, R9, MOVES, FLIPS, CHILD) \
+	TESTQ R8, R8 \
+	JNZ p3loop
 
 // func perft3AVX2(p, o, moves uint64) uint64
 //
@@ -233,25 +278,156 @@ TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
 	LOADCONST
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9             // leaves
-p3loop:
-	BSFQ R8, CX             // the move's square
-	LEAQ -1(R8), DX
-	ANDQ DX, R8
-	BROADCAST(AX, BX)
-	FLIPSV(CX, R14, DX)
-	VMOVQ X0, DX
-	MOVQ BX, SI             // child's player: o ^ flips
-	XORQ DX, SI
-	MOVQ AX, DI             // child's opponent: p ^ flips | 1<<sq
-	XORQ DX, DI
-	BTSQ CX, DI
-	PERFT2(SI, DI, R9)
-	TESTQ R8, R8
-	JNZ p3loop
+	PERFT3(MOVESV, FLIPSV, CHILDV)
 	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// Constants of the wyrand generator (internal/wyrand): its increment and
+// its multiplier mask.
+#define WYINCREMENT $0xa0761d6478bd642f
+#define WYMIX $0xe7037ed1a0b428db
+
+// RANDOMGAME plays RandomGame (playout.go) from the position of the
+// general registers AX (to move) and BX, with the generator whose state
+// word the general register R8 points at. It ends at the label rgstore
+// with mine in AX and theirs in BX. The board stays broadcast in Y11 (to
+// move) and Y10 (the other side); only the legal moves come out to a general register (R10), and only
+// the chosen square goes back (as a table load). SELECT(k) must leave in CX
+// the square of the k-th lowest set bit of R10, k in DX (scratch R11, R12).
+// Generator: SI its state, R9 its multiplier mask; BX counts the empty
+// squares, DI whether the side to move is the other side of the start.
+// MOVES and FLIPS are MOVESV and FLIPSV or their AVX-512 twins; Y9 holds
+// the mover's discs with the chosen square, so that the opponent's discs
+// after the move are one XOR away from the flips.
+#define RANDOMGAME(SELECT, MOVES, FLIPS) \
+	LOADCONST \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	MOVQ (R8), SI \
+	MOVQ WYMIX, R9 \
+	XORQ DI, DI \
+	VMOVQ AX, X11 \
+	VPBROADCASTQ X11, Y11 \
+	VMOVQ BX, X10 \
+	VPBROADCASTQ X10, Y10 \
+	ORQ AX, BX \
+	POPCNTQ BX, BX \
+	SUBQ $64, BX \
+	JZ rgend \
+rgloop: \
+	VMOVDQA Y11, Y2 \
+	VMOVDQA Y10, Y3 \
+	MOVES(R10) \
+	TESTQ R10, R10 \
+	JZ rgpass \
+rgmove: \
+	POPCNTQ R10, CX \
+	MOVQ WYINCREMENT, AX \
+	ADDQ AX, SI \
+	MOVQ SI, AX \
+	MOVQ SI, DX \
+	XORQ R9, DX \
+	MULQ DX \
+	XORQ DX, AX \
+	MULQ CX \
+	CMPQ AX, CX \
+	JCS rgreject \
+rgpick: \
+	SELECT \
+	VPBROADCASTQ (R13)(CX*8), Y9 \
+	VPOR Y9, Y11, Y9 \
+	FLIPS(CX, R14, DX) \
+	VPXOR Y0, Y10, Y11 \
+	VPXOR Y0, Y9, Y10 \
+	XORQ $1, DI \
+	INCQ BX \
+	JNZ rgloop \
+	JMP rgend \
+rgpass: \
+	VMOVDQA Y10, Y2 \
+	VMOVDQA Y11, Y3 \
+	MOVES(R10) \
+	TESTQ R10, R10 \
+	JZ rgend \
+	VMOVDQA Y11, Y2 \
+	VMOVDQA Y10, Y11 \
+	VMOVDQA Y2, Y10 \
+	XORQ $1, DI \
+	JMP rgmove \
+rgreject: \
+	MOVQ AX, R11 \
+	MOVQ DX, R12 \
+	MOVQ CX, AX \
+	NEGQ AX \
+	XORQ DX, DX \
+	DIVQ CX \
+	MOVQ R12, AX \
+	MOVQ DX, R12 \
+	MOVQ AX, DX \
+rgredraw: \
+	CMPQ R11, R12 \
+	JCC rgpick \
+	MOVQ WYINCREMENT, AX \
+	ADDQ AX, SI \
+	MOVQ SI, AX \
+	MOVQ SI, DX \
+	XORQ R9, DX \
+	MULQ DX \
+	XORQ DX, AX \
+	MULQ CX \
+	MOVQ AX, R11 \
+	JMP rgredraw \
+rgend: \
+	MOVQ SI, (R8) \
+	VMOVQ X11, AX \
+	VMOVQ X10, BX \
+	TESTQ DI, DI \
+	JZ rgstore \
+	XCHGQ AX, BX \
+rgstore:
+
+// SELECTLOOP is RANDOMGAME's SELECT without BMI2: clear the lowest set bit
+// k times, as NthBit does.
+#define SELECTLOOP \
+	MOVQ R10, R11 \
+	TESTQ DX, DX \
+	JZ sldone \
+slloop: \
+	LEAQ -1(R11), R12 \
+	ANDQ R12, R11 \
+	DECQ DX \
+	JNZ slloop \
+sldone: \
+	BSFQ R11, CX
+
+// SELECTPDEP is RANDOMGAME's SELECT with BMI2: PDEP deposits 1<<k on the
+// k-th set bit of the moves.
+#define SELECTPDEP \
+	MOVL $1, R11 \
+	SHLXQ DX, R11, R11 \
+	PDEPQ R10, R11, R11 \
+	TZCNTQ R11, CX
+
+// func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+TEXT ·randomGameAVX2(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ r+16(FP), R8
+	RANDOMGAME(SELECTLOOP, MOVESV, FLIPSV)
+	MOVQ AX, mine+24(FP)
+	MOVQ BX, theirs+32(FP)
+	VZEROUPPER
+	RET
+
+// func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+TEXT ·randomGamePDEP(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ r+16(FP), R8
+	RANDOMGAME(SELECTPDEP, MOVESV, FLIPSV)
+	MOVQ AX, mine+24(FP)
+	MOVQ BX, theirs+32(FP)
 	VZEROUPPER
 	RET
 
@@ -272,4 +448,282 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	XGETBV
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
+	RET
+
+// The AVX-512 twins of MOVESV and FLIPSV (AVX-512 F, VL and CD on the same
+// 256-bit registers, Y16-Y31 too): VPTERNLOGQ does an AND and an OR, or an
+// AND-NOT of three inputs, in one instruction, which shortens the chain of dependent
+// instructions each step of a random game waits for. Ternary-logic
+// immediates, with A the destination, B and C the sources before it:
+// A = 0xF0, B = 0xCC, C = 0xAA.
+//   0xF8  A | B&C           0x54  (A|B) &^ C        0xFE  A | B | C
+//   0x10  A &^ B &^ C       0x80  A & B & C         0xF4  A | B&^C
+//   0xF6  A | B^C
+// Extra constants: Y19 = all ones, Y18 = the top bit, in every lane.
+
+#define LOADCONST512 \
+	VPTERNLOGQ $0xFF, Y19, Y19, Y19 \
+	VPSLLQ $63, Y19, Y18
+
+// MOVES512 is MOVESV with each fill step t |= mask & (t << d) one shift
+// and one VPTERNLOGQ instead of a shift, an AND and an OR.
+#define MOVES512(OUT) \
+	VPAND Y13, Y3, Y1 \
+	VPSLLVQ Y15, Y2, Y4 \
+	VPAND Y1, Y4, Y4 \
+	VPSRLVQ Y15, Y2, Y5 \
+	VPAND Y1, Y5, Y5 \
+	VPSLLVQ Y15, Y4, Y6 \
+	VPTERNLOGQ $0xF8, Y6, Y1, Y4 \
+	VPSRLVQ Y15, Y5, Y7 \
+	VPTERNLOGQ $0xF8, Y7, Y1, Y5 \
+	VPSLLVQ Y15, Y1, Y6 \
+	VPAND Y1, Y6, Y6 \
+	VPSRLVQ Y15, Y6, Y0 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
+	VPSLLVQ Y14, Y4, Y7 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
+	VPSRLVQ Y14, Y5, Y1 \
+	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
+	VPSLLVQ Y15, Y4, Y4 \
+	VPSRLVQ Y15, Y5, Y5 \
+	VPOR Y3, Y2, Y2 \
+	VPTERNLOGQ $0x54, Y2, Y5, Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4e, X4, X5 \
+	VPOR X5, X4, X4 \
+	VMOVQ X4, OUT
+
+// FLIPS512 is FLIPSV with VPTERNLOGQ, and towards lower squares the highest
+// set bit of x = ray &^ O found by VPLZCNTQ (AVX-512 CD) instead of a
+// smear: the top bit shifted right by the leading zeros is the first square
+// that is not an opponent disc (none when x is zero: a shift by 64 gives
+// 0), all ones shifted by as much are that square and those beyond it.
+#define FLIPS512(SQ, RAYS, T) \
+	MOVQ SQ, T \
+	SHLQ $6, T \
+	VMOVDQU (RAYS)(T*1), Y1 \
+	VMOVDQU 32(RAYS)(T*1), Y2 \
+	VPANDN Y1, Y10, Y3 \
+	VPSUBQ Y3, Y12, Y4 \
+	VPTERNLOGQ $0x10, Y4, Y3, Y1 \
+	VPTERNLOGQ $0x80, Y11, Y3, Y4 \
+	VPCMPEQQ Y12, Y4, Y5 \
+	VPANDN Y2, Y10, Y3 \
+	VPLZCNTQ Y3, Y4 \
+	VPSRLVQ Y4, Y18, Y6 \
+	VPSRLVQ Y4, Y19, Y3 \
+	VPAND Y11, Y6, Y6 \
+	VPCMPEQQ Y12, Y6, Y6 \
+	VPTERNLOGQ $0x10, Y6, Y3, Y2 \
+	VPTERNLOGQ $0xF4, Y5, Y1, Y2 \
+	VPERM2I128 $1, Y2, Y2, Y1 \
+	VPOR Y1, Y2, Y0 \
+	VPSHUFD $0x4e, Y0, Y1 \
+	VPOR Y1, Y0, Y0
+
+// func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
+TEXT ·randomGame512(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ r+16(FP), R8
+	LOADCONST512
+	RANDOMGAME(SELECTPDEP, MOVES512, FLIPS512)
+	MOVQ AX, mine+24(FP)
+	MOVQ BX, theirs+32(FP)
+	VZEROUPPER
+	RET
+
+// func perft2AVX512(p, o uint64) uint64
+//
+// perft2AVX512 is perft2AVX2 with MOVES512 and FLIPS512.
+TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	LOADCONST
+	LOADCONST512
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+	PERFT2(AX, BX, R9, MOVES512, FLIPS512, CHILD512)
+	MOVQ R9, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func perft3AVX512(p, o, moves uint64) uint64
+//
+// perft3AVX512 is perft3AVX2 with MOVES512 and FLIPS512.
+TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), R8
+	LOADCONST
+	LOADCONST512
+	PERFT3(MOVES512, FLIPS512, CHILD512)
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func movesAVX512(p, o uint64) uint64
+TEXT ·movesAVX512(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVESCALL(MOVES512)
+	MOVQ CX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func flipsAVX512(p, o uint64, sq int) uint64
+TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ sq+16(FP), CX
+	LOADCONST
+	LOADCONST512
+	FLIPSCALL(FLIPS512)
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// LASTTWO is LastTwo (lastplies.go) from the position of the general
+// registers AX (to move) and BX, with alpha in X9 and beta in R13; FLIPS is
+// FLIPSV or FLIPS512. It ends at the label l2ret with the score in DX and
+// the nodes in DI. Only beta decides a cut-off (the children are scored
+// exactly, so a score of beta or more is above alpha too); alpha becomes
+// beta after a pass. Registers: R12 the square being tried, R11 the other
+// one, R10 how many squares are left to try (bits 0-7) and whether a pass
+// swapped the sides (bit 8: the score is then negated), SI the best score,
+// CX and R8 a child's position, R9 its discs.
+#define LASTTWO(FLIPS) \
+	LEAQ ·flipRays(SB), R14 \
+	MOVQ $1, DI \
+	XORQ R10, R10 \
+	MOVQ AX, CX \
+	ORQ BX, CX \
+	NOTQ CX \
+	BSFQ CX, R12 \
+	BSRQ CX, R11 \
+l2start: \
+	MOVQ $-65, SI \
+	ANDQ $256, R10 \
+	ORQ $2, R10 \
+l2loop: \
+	BROADCAST(AX, BX) \
+	FLIPS(R12, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l2next \
+	INCQ DI \
+	MOVQ BX, CX \
+	XORQ DX, CX \
+	MOVQ AX, R8 \
+	ORQ DX, R8 \
+	BTSQ R12, R8 \
+	POPCNTQ CX, R9 \
+	BROADCAST(CX, R8) \
+	FLIPS(R11, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l2lastother \
+	POPCNTQ DX, DX \
+	LEAQ 1(R9)(DX*1), DX \
+	JMP l2lastdone \
+l2lastother: \
+	BROADCAST(R8, CX) \
+	FLIPS(R11, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l2lastnone \
+	POPCNTQ DX, DX \
+	NEGQ DX \
+	ADDQ R9, DX \
+l2lastdone: \
+	SHLQ $1, DX \
+	SUBQ $64, DX \
+	JMP l2child \
+l2lastnone: \
+	LEAQ -63(R9)(R9*1), DX \
+	LEAQ 1(DX), CX \
+	DECQ DX \
+	CMPQ R9, $32 \
+	CMOVQGE CX, DX \
+l2child: \
+	NEGQ DX \
+	CMPQ DX, SI \
+	JLE l2next \
+	MOVQ DX, SI \
+	CMPQ DX, R13 \
+	JGE l2ret \
+l2next: \
+	XCHGQ R12, R11 \
+	DECQ R10 \
+	TESTQ $255, R10 \
+	JNZ l2loop \
+	MOVQ SI, DX \
+	CMPQ SI, $-65 \
+	JNE l2ret \
+	BROADCAST(BX, AX) \
+	FLIPS(R12, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JNZ l2pass \
+	FLIPS(R11, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JNZ l2pass \
+	INCQ DI \
+	POPCNTQ AX, DX \
+	POPCNTQ BX, CX \
+	SUBQ CX, DX \
+	LEAQ 2(DX), CX \
+	LEAQ -2(DX), R8 \
+	TESTQ DX, DX \
+	CMOVQGT CX, DX \
+	CMOVQLT R8, DX \
+	JMP l2ret \
+l2pass: \
+	INCQ DI \
+	XCHGQ AX, BX \
+	XORQ $256, R10 \
+	VMOVQ X9, CX \
+	NEGQ CX \
+	NEGQ R13 \
+	VMOVQ R13, X9 \
+	MOVQ CX, R13 \
+	JMP l2start \
+l2ret: \
+	BTQ $8, R10 \
+	JCC l2store \
+	NEGQ DX \
+l2store:
+
+// func lastTwoAVX2(p, o uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastTwoAVX2(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	VMOVQ alpha+16(FP), X9
+	MOVQ beta+24(FP), R13
+	LOADCONST
+	LASTTWO(FLIPSV)
+	MOVQ DX, score+32(FP)
+	MOVQ DI, nodes+40(FP)
+	VZEROUPPER
+	RET
+
+// func lastTwoAVX512(p, o uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastTwoAVX512(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	VMOVQ alpha+16(FP), X9
+	MOVQ beta+24(FP), R13
+	LOADCONST
+	LOADCONST512
+	LASTTWO(FLIPS512)
+	MOVQ DX, score+32(FP)
+	MOVQ DI, nodes+40(FP)
+	VZEROUPPER
 	RET

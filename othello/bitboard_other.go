@@ -8,9 +8,35 @@ package othello
 // dispatch in Moves, Flips and perft compiles everywhere, and panic to make
 // a broken dispatch loud.
 
-const hasAVX2 = false
+import "github.com/tcgothello/mcts/internal/wyrand"
 
-func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
-func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
-func perft2AVX2(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
-func perft3AVX2(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }
+const (
+	hasAVX2   = false
+	hasBMI2   = false
+	fastPDEP  = false
+	hasAVX512 = false
+)
+
+func movesAVX2(p, o uint64) uint64           { panic("othello: no AVX2 path in this build") }
+func flipsAVX2(p, o uint64, sq int) uint64   { panic("othello: no AVX2 path in this build") }
+func perft2AVX2(p, o uint64) uint64          { panic("othello: no AVX2 path in this build") }
+func perft3AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
+func movesAVX512(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
+func flipsAVX512(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
+func perft2AVX512(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
+func perft3AVX512(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }
+func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func lastTwoAVX2(p, o uint64, alpha, beta int) (int, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func lastTwoAVX512(p, o uint64, alpha, beta int) (int, uint64) {
+	panic("othello: no AVX2 path in this build")
+}

@@ -19,6 +19,11 @@ const (
 	// CPUAVX2 is the assembly of bitboard_amd64.s, on amd64 CPUs with AVX2
 	// and POPCNT whose operating system saves the 256-bit registers.
 	CPUAVX2 = "avx2"
+	// CPUAVX512 is CPUAVX2 where the random game (RandomGame) also uses
+	// AVX-512's ternary logic on the 256-bit registers and BMI2's PDEP: on
+	// CPUs with AVX-512 F, CD and VL and BMI2 whose operating system saves the
+	// AVX-512 state.
+	CPUAVX512 = "avx512"
 	// CPUAuto picks the fastest path the CPU supports, unless CPUEnv says
 	// portable.
 	CPUAuto = "auto"
@@ -28,6 +33,9 @@ const (
 // environment forces the portable path.
 func autoAVX2() bool { return hasAVX2 && os.Getenv(CPUEnv) != CPUPortable }
 
+// autoAVX512 is the choice of CPUAuto between the two assembly paths.
+func autoAVX512() bool { return hasAVX512 && autoAVX2() }
+
 // useAVX2 selects the AVX2 path of Moves, Flips and Perft. It is set once
 // at start from the CPU's features and CPUEnv, and changed only by SetCPU,
 // which a command calls before it starts any search: it is read on every
@@ -35,8 +43,15 @@ func autoAVX2() bool { return hasAVX2 && os.Getenv(CPUEnv) != CPUPortable }
 // atomic, the way the standard library keeps its CPU feature flags.
 var useAVX2 = autoAVX2()
 
-// CPU returns the move-generation path in use: CPUAVX2 or CPUPortable.
+// useAVX512 selects the AVX-512 random game on top of useAVX2, set like it.
+var useAVX512 = autoAVX512()
+
+// CPU returns the move-generation path in use: CPUAVX512, CPUAVX2 or
+// CPUPortable.
 func CPU() string {
+	if useAVX512 {
+		return CPUAVX512
+	}
 	if useAVX2 {
 		return CPUAVX2
 	}
@@ -46,6 +61,11 @@ func CPU() string {
 // CPUSupported reports whether this machine can run the AVX2 path.
 func CPUSupported() bool { return hasAVX2 }
 
+// errNoPath is CheckCPU's error for a path this CPU or build lacks.
+func errNoPath(name string) error {
+	return fmt.Errorf("cpu %q: this CPU or build has no %s path (want %q or %q)", name, name, CPUPortable, CPUAuto)
+}
+
 // CheckCPU reports whether SetCPU would accept name, without changing the
 // path: an error names a path this CPU or build lacks, or an unknown name.
 func CheckCPU(name string) error {
@@ -54,15 +74,20 @@ func CheckCPU(name string) error {
 		return nil
 	case CPUAVX2:
 		if !hasAVX2 {
-			return fmt.Errorf("cpu %q: this CPU or build has no AVX2 path (want %q or %q)", name, CPUPortable, CPUAuto)
+			return errNoPath(name)
+		}
+		return nil
+	case CPUAVX512:
+		if !hasAVX512 {
+			return errNoPath(name)
 		}
 		return nil
 	}
-	return fmt.Errorf("cpu %q: want %q, %q or %q", name, CPUAuto, CPUAVX2, CPUPortable)
+	return fmt.Errorf("cpu %q: want %q, %q, %q or %q", name, CPUAuto, CPUAVX512, CPUAVX2, CPUPortable)
 }
 
-// SetCPU picks the move-generation path: CPUPortable, CPUAVX2 (an error if
-// the CPU lacks it) or CPUAuto. It must be called before any goroutine
+// SetCPU picks the move-generation path: CPUPortable, CPUAVX2 or CPUAVX512
+// (an error if the CPU lacks it) or CPUAuto. It must be called before any goroutine
 // generates moves, typically once from a command's flags.
 func SetCPU(name string) error {
 	if err := CheckCPU(name); err != nil {
@@ -70,11 +95,13 @@ func SetCPU(name string) error {
 	}
 	switch name {
 	case CPUPortable:
-		useAVX2 = false
+		useAVX2, useAVX512 = false, false
 	case CPUAVX2:
-		useAVX2 = true
+		useAVX2, useAVX512 = true, false
+	case CPUAVX512:
+		useAVX2, useAVX512 = true, true
 	default:
-		useAVX2 = autoAVX2()
+		useAVX2, useAVX512 = autoAVX2(), autoAVX512()
 	}
 	return nil
 }

@@ -12,6 +12,18 @@ import (
 // seconds on the AVX2 path, about ten on the portable one).
 var longPerft = flag.Bool("perft12", false, "also compare the paths on perft 12 from the start")
 
+// fastPaths lists the assembly paths this CPU has.
+func fastPaths() []string {
+	var paths []string
+	if hasAVX512 {
+		paths = append(paths, CPUAVX512)
+	}
+	if hasAVX2 {
+		paths = append(paths, CPUAVX2)
+	}
+	return paths
+}
+
 // needAVX2 skips a test that compares the two paths on a machine or build
 // without the AVX2 one.
 func needAVX2(t testing.TB) {
@@ -25,15 +37,16 @@ func needAVX2(t testing.TB) {
 // use. Tests that call it must not run in parallel with other tests.
 func withCPU(t testing.TB, name string, f func()) {
 	t.Helper()
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
+	saved, saved512 := useAVX2, useAVX512
+	defer func() { useAVX2, useAVX512 = saved, saved512 }()
 	if err := SetCPU(name); err != nil {
 		t.Fatal(err)
 	}
 	f()
 }
 
-// comparePaths checks that the AVX2 path agrees with the portable one on the
+// comparePaths checks that the AVX2 path (and the AVX-512 one, where the
+// CPU has it) agrees with the portable one on the
 // moves of both sides and on the flips of every empty square, legal or not.
 // The caller forces the portable path (withCPU), so that Moves and Flips run
 // the portable Go while movesAVX2 and flipsAVX2 run the assembly.
@@ -44,10 +57,22 @@ func comparePaths(t testing.TB, p, o uint64) {
 		if got, want := movesAVX2(p, o), Moves(p, o); got != want {
 			t.Fatalf("p %#x o %#x: movesAVX2 = %#x, portable %#x", p, o, got, want)
 		}
+		if hasAVX512 {
+			if got, want := movesAVX512(p, o), Moves(p, o); got != want {
+				t.Fatalf("p %#x o %#x: movesAVX512 = %#x, portable %#x", p, o, got, want)
+			}
+		}
 		for e := ^(p | o); e != 0; e &= e - 1 {
 			sq := bits.TrailingZeros64(e)
-			if got, want := flipsAVX2(p, o, sq), Flips(p, o, sq); got != want {
+			want := Flips(p, o, sq)
+			if got := flipsAVX2(p, o, sq); got != want {
 				t.Fatalf("p %#x o %#x: flipsAVX2(%s) = %#x, portable %#x", p, o, Move(sq), got, want)
+			}
+			if !hasAVX512 {
+				continue
+			}
+			if got := flipsAVX512(p, o, sq); got != want {
+				t.Fatalf("p %#x o %#x: flipsAVX512(%s) = %#x, portable %#x", p, o, Move(sq), got, want)
 			}
 		}
 		p, o = o, p
@@ -123,7 +148,7 @@ func TestAVX2PerftStart(t *testing.T) {
 	case testing.Short() || raceEnabled:
 		maxDepth = 9
 	}
-	for _, name := range []string{CPUAVX2, CPUPortable} {
+	for _, name := range append(fastPaths(), CPUPortable) {
 		withCPU(t, name, func() {
 			for d := 1; d <= maxDepth; d++ {
 				if got := Perft(Start(), d); got != table[d] {
@@ -145,11 +170,14 @@ func TestAVX2PerftFFO(t *testing.T) {
 	}
 	for _, e := range readFFO(t) {
 		for d := 1; d <= maxDepth; d++ {
-			var fast, portable uint64
-			withCPU(t, CPUAVX2, func() { fast = Perft(e.pos, d) })
+			var portable uint64
 			withCPU(t, CPUPortable, func() { portable = Perft(e.pos, d) })
-			if fast != portable {
-				t.Errorf("ffo #%d: perft %d = %d on avx2, %d portable", e.id, d, fast, portable)
+			for _, name := range fastPaths() {
+				var fast uint64
+				withCPU(t, name, func() { fast = Perft(e.pos, d) })
+				if fast != portable {
+					t.Errorf("ffo #%d: perft %d = %d on %s, %d portable", e.id, d, fast, name, portable)
+				}
 			}
 		}
 	}
@@ -172,7 +200,8 @@ func TestPerftPassesAtTheLastPlies(t *testing.T) {
 	}
 }
 
-// checkPerftAVX2 compares perft2AVX2 and perft3AVX2 with the portable perft
+// checkPerftAVX2 compares perft2AVX2 and perft3AVX2, and their AVX-512
+// twins where the CPU has them, with the portable perft
 // at depths 2 and 3 on one position.
 func checkPerftAVX2(t testing.TB, p, o uint64) {
 	t.Helper()
@@ -183,11 +212,21 @@ func checkPerftAVX2(t testing.TB, p, o uint64) {
 	if got := perft2AVX2(p, o); got != want2 {
 		t.Fatalf("p %#x o %#x: perft2AVX2 = %d, portable perft 2 = %d", p, o, got, want2)
 	}
-	if moves == 0 {
-		return // perft3AVX2 is only called with moves
+	if moves != 0 { // perft3 is only called with moves
+		if got := perft3AVX2(p, o, moves); got != want3 {
+			t.Fatalf("p %#x o %#x: perft3AVX2 = %d, portable perft 3 = %d", p, o, got, want3)
+		}
 	}
-	if got := perft3AVX2(p, o, moves); got != want3 {
-		t.Fatalf("p %#x o %#x: perft3AVX2 = %d, portable perft 3 = %d", p, o, got, want3)
+	if !hasAVX512 {
+		return
+	}
+	if got := perft2AVX512(p, o); got != want2 {
+		t.Fatalf("p %#x o %#x: perft2AVX512 = %d, portable perft 2 = %d", p, o, got, want2)
+	}
+	if moves != 0 {
+		if got := perft3AVX512(p, o, moves); got != want3 {
+			t.Fatalf("p %#x o %#x: perft3AVX512 = %d, portable perft 3 = %d", p, o, got, want3)
+		}
 	}
 }
 
@@ -201,15 +240,23 @@ func TestSetCPU(t *testing.T) {
 	withCPU(t, CPUAuto, func() {
 		// auto takes AVX2 where the CPU has it, unless OTHELLO_CPU forces
 		// the portable path (as CI's second run of these tests does).
-		if want := map[bool]string{true: CPUAVX2, false: CPUPortable}[autoAVX2()]; CPU() != want {
+		want := map[bool]string{true: CPUAVX2, false: CPUPortable}[autoAVX2()]
+		if autoAVX512() {
+			want = CPUAVX512
+		}
+		if CPU() != want {
 			t.Errorf("after SetCPU(%q), CPU() = %q, want %q", CPUAuto, CPU(), want)
 		}
 	})
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
+	saved, saved512 := useAVX2, useAVX512
+	defer func() { useAVX2, useAVX512 = saved, saved512 }()
 	err := SetCPU(CPUAVX2)
-	if hasAVX2 != (err == nil) {
-		t.Errorf("SetCPU(%q) = %v with AVX2 support %v", CPUAVX2, err, hasAVX2)
+	if hasAVX2 != (err == nil) || (err == nil && CPU() != CPUAVX2) {
+		t.Errorf("SetCPU(%q) = %v with AVX2 support %v, CPU() = %q", CPUAVX2, err, hasAVX2, CPU())
+	}
+	err = SetCPU(CPUAVX512)
+	if hasAVX512 != (err == nil) || (err == nil && CPU() != CPUAVX512) {
+		t.Errorf("SetCPU(%q) = %v with AVX-512 support %v, CPU() = %q", CPUAVX512, err, hasAVX512, CPU())
 	}
 	if err := SetCPU("sse9"); err == nil || !strings.Contains(err.Error(), `"sse9"`) {
 		t.Errorf("SetCPU(\"sse9\") = %v, want an error naming it", err)
@@ -227,8 +274,8 @@ func TestCPUEnv(t *testing.T) {
 	})
 	t.Setenv(CPUEnv, "")
 	withCPU(t, CPUAuto, func() {
-		if useAVX2 != hasAVX2 {
-			t.Errorf("%s unset: auto chose %q with AVX2 support %v", CPUEnv, CPU(), hasAVX2)
+		if useAVX2 != hasAVX2 || useAVX512 != hasAVX512 {
+			t.Errorf("%s unset: auto chose %q with AVX2 support %v, AVX-512 %v", CPUEnv, CPU(), hasAVX2, hasAVX512)
 		}
 	})
 }

@@ -20,8 +20,11 @@ func Perft(pos Position, depth int) uint64 {
 }
 
 func perft(p, o uint64, depth int) uint64 {
-	if useAVX2 && depth == 2 {
-		return perft2AVX2(p, o) // the last two plies in one assembly call
+	if useAVX2 && depth == 2 { // the last two plies in one assembly call
+		if useAVX512 {
+			return perft2AVX512(p, o)
+		}
+		return perft2AVX2(p, o)
 	}
 	moves := Moves(p, o)
 	if moves == 0 {
@@ -36,8 +39,11 @@ func perft(p, o uint64, depth int) uint64 {
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
 	}
-	if useAVX2 && depth == 3 {
-		return perft3AVX2(p, o, moves) // the last three plies in one call
+	if useAVX2 && depth == 3 { // the last three plies in one call
+		if useAVX512 {
+			return perft3AVX512(p, o, moves)
+		}
+		return perft3AVX2(p, o, moves)
 	}
 	var n uint64
 	for moves != 0 {

@@ -1,6 +1,10 @@
 // Package othello implements the rules of 8x8 Othello on bitboards: legal
 // moves, flips, passes, the end of the game, the score, notations and board
-// formats, and perft. It knows nothing of search or of the network.
+// formats, and perft. It also runs, whole and in assembly on the fast path,
+// the two innermost loops that searches spend their time in: a uniformly
+// random game (RandomGame, the engine's playout) and the last two empty
+// squares of an exact endgame search (LastTwo). It knows nothing of the
+// searches' trees or of the network.
 //
 // A Position is two uint64 bitboards (the discs of the side to move and of
 // its opponent) plus the colour to move. Square i of a bitboard is the square

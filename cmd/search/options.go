@@ -186,8 +186,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
 			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
 	fs.StringVar(&o.cpu, "cpu", o.cpu,
-		"move generation: auto (AVX2 where the CPU has it, unless the environment variable "+othello.CPUEnv+
-			"=portable), avx2, or portable (the portable Go code, for comparison)")
+		"move generation: auto (the fastest assembly the CPU has, unless the environment variable "+othello.CPUEnv+
+			"=portable), avx512 (AVX2, and AVX-512 in perft, the random playouts and the solver's last squares), avx2, or portable (the portable Go code, for comparison)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
 	return fs
 }

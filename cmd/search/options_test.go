@@ -235,7 +235,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--connect-timeout", "0s"}, "--connect-timeout"},
 		{[]string{"--log-level", "chatty"}, "--log-level"},
 		{[]string{"--perft", "-2"}, "--perft"},
-		{[]string{"--cpu", "sse9"}, `--cpu "sse9": want "auto", "avx2" or "portable"`},
+		{[]string{"--cpu", "sse9"}, `--cpu "sse9": want "auto", "avx512", "avx2" or "portable"`},
 		// Depth 0 is no measurement; it must not start the terminal mode.
 		{[]string{"--perft", "0"}, "--perft 0: want 1..20"},
 		{[]string{"--perft=0"}, "--perft 0: want 1..20"},

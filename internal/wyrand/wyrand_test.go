@@ -1,4 +1,4 @@
-package mcts
+package wyrand
 
 import (
 	"math"
@@ -11,7 +11,7 @@ import (
 // a correct generator gives and far below what a biased one (for example a
 // plain modulo of 8 random bits) would.
 func TestBoundedUniform(t *testing.T) {
-	r := NewRNG(12345)
+	r := New(12345)
 	for _, n := range []uint64{1, 2, 3, 7, 10, 33, 64} {
 		const perBin = 5000
 		counts := make([]int, n)
@@ -35,7 +35,7 @@ func TestBoundedUniform(t *testing.T) {
 }
 
 func TestRNGSeeding(t *testing.T) {
-	a, b, c := NewRNG(1), NewRNG(1), NewRNG(2)
+	a, b, c := New(1), New(1), New(2)
 	same, differ := true, false
 	for i := 0; i < 100; i++ {
 		x, y, z := a.Next(), b.Next(), c.Next()

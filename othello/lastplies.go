@@ -1,0 +1,92 @@
+package othello
+
+import "math/bits"
+
+// The last plies of an exact endgame search, where a solver spends most of
+// its nodes: the score of the last empty square, and the search of the
+// last two, which runs in one assembly call on the AVX2 path
+// (bitboard_amd64.s) with the portable Go below as its twin.
+
+// noScore is below every score of a game: the best score before any move.
+const noScore = -65
+
+// LastScore returns the final disc difference, for the side to move with p
+// against o, of a position with exactly one empty square: the side to move
+// plays it if it can, else the opponent does if it can, else nobody does
+// and the square goes to the winner.
+func LastScore(p, o uint64) int {
+	sq := bits.TrailingZeros64(^(p | o))
+	discs := bits.OnesCount64(p) // the opponent has 63 - discs
+	if f := Flips(p, o, sq); f != 0 {
+		return 2*(discs+1+bits.OnesCount64(f)) - 64
+	}
+	if f := Flips(o, p, sq); f != 0 {
+		// The side to move passes and the opponent takes the square.
+		return 2*(discs-bits.OnesCount64(f)) - 64
+	}
+	// Nobody can play the square: it goes to the winner (63 discs cannot
+	// be split evenly, so there is one).
+	if d := 2*discs - 63; d > 0 {
+		return d + 1
+	} else {
+		return d - 1
+	}
+}
+
+// LastTwo searches a position with exactly two empty squares for the side
+// to move with p against o, as an alpha-beta search does: it returns the
+// exact final disc difference when it lies strictly inside (alpha, beta),
+// otherwise a bound on it (fail-soft), and the positions it visited, as
+// the endgame solver counts them (every position searched, a pass's too,
+// and a game that ends before the board is full once more). The squares
+// are tried in ascending order, which is the solver's parity order with two
+// empty squares (both in one quadrant, or each alone in its own).
+func LastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
+	if useAVX2 {
+		if useAVX512 {
+			return lastTwoAVX512(p, o, alpha, beta)
+		}
+		return lastTwoAVX2(p, o, alpha, beta)
+	}
+	return lastTwo(p, o, alpha, beta)
+}
+
+// lastTwo is the portable LastTwo, the reference of the assembly.
+func lastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
+	nodes = 1
+	empty := ^(p | o)
+	best := noScore
+	for set := empty; set != 0; set &= set - 1 {
+		sq := bits.TrailingZeros64(set)
+		f := Flips(p, o, sq)
+		if f == 0 {
+			continue
+		}
+		nodes++
+		v := -LastScore(o^f, p|f|1<<sq)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					return v, nodes
+				}
+			}
+		}
+	}
+	if best != noScore {
+		return best, nodes
+	}
+	if Moves(o, p) == 0 {
+		d := bits.OnesCount64(p) - bits.OnesCount64(o)
+		switch {
+		case d > 0:
+			d += 2
+		case d < 0:
+			d -= 2
+		}
+		return d, nodes + 1
+	}
+	v, n := lastTwo(o, p, -beta, -alpha) // a pass
+	return -v, nodes + n
+}

@@ -1,0 +1,133 @@
+package othello
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// exactScore is a plain negamax over Position's rules, the reference of
+// LastScore and LastTwo: the final disc difference for the side to move,
+// the empty squares going to the winner.
+func exactScore(pos Position) int {
+	if pos.GameOver() {
+		d := pos.DiscDiff()
+		switch e := pos.Empties(); {
+		case d > 0:
+			return d + e
+		case d < 0:
+			return d - e
+		}
+		return 0
+	}
+	moves := pos.Moves()
+	if moves == 0 {
+		return -exactScore(pos.Pass())
+	}
+	best := -65
+	for ; moves != 0; moves &= moves - 1 {
+		best = max(best, -exactScore(pos.Play(Move(bits.TrailingZeros64(moves)))))
+	}
+	return best
+}
+
+// positionWithEmpties returns a position with exactly n empty squares:
+// from a random game when one gets there (half the time), otherwise an
+// arbitrary board, where passes and games that end early are common.
+func positionWithEmpties(rng *rand.Rand, n int) Position {
+	if rng.IntN(2) == 0 {
+		pos := Start()
+		for !pos.GameOver() && pos.Empties() > n {
+			pos = randomStep(rng, pos)
+		}
+		if pos.Empties() == n {
+			return pos
+		}
+	}
+	var empty uint64
+	for bits.OnesCount64(empty) < n {
+		empty |= 1 << rng.IntN(64)
+	}
+	mine := rng.Uint64()
+	if rng.IntN(4) == 0 {
+		mine &= rng.Uint64() // lopsided boards: wipe-outs and passes
+	}
+	return Position{Player: mine &^ empty, Opponent: ^mine &^ empty}
+}
+
+// checkWindow fails unless got is what a fail-soft search returns for the
+// exact score with the window (alpha, beta).
+func checkWindow(t *testing.T, pos Position, alpha, beta, got, exact int) {
+	t.Helper()
+	switch {
+	case exact <= alpha && (got > alpha || got < exact),
+		exact >= beta && (got < beta || got > exact),
+		exact > alpha && exact < beta && got != exact:
+		t.Fatalf("%v window (%d, %d): LastTwo = %d, exact %d", pos, alpha, beta, got, exact)
+	}
+}
+
+// TestLastPlies checks LastScore and the portable LastTwo against the plain
+// negamax, and the assembly LastTwo against the portable one (score and
+// nodes), on 200,000 positions of two empty squares (a tenth with -short or
+// the race detector) with random windows, and LastScore on as many of one.
+func TestLastPlies(t *testing.T) {
+	want := 200_000
+	if testing.Short() || raceEnabled {
+		want /= 10
+	}
+	rng := rand.New(rand.NewPCG(24, 4))
+	withCPU(t, CPUPortable, func() {
+		for range want {
+			one := positionWithEmpties(rng, 1)
+			if got, exact := LastScore(one.Player, one.Opponent), exactScore(one); got != exact {
+				t.Fatalf("%v: LastScore = %d, exact %d", one, got, exact)
+			}
+			pos := positionWithEmpties(rng, 2)
+			exact := exactScore(pos)
+			alpha := rng.IntN(130) - 65
+			beta := alpha + 1 + rng.IntN(65-alpha)
+			if rng.IntN(4) == 0 {
+				alpha, beta = -65, 65
+			}
+			score, nodes := lastTwo(pos.Player, pos.Opponent, alpha, beta)
+			checkWindow(t, pos, alpha, beta, score, exact)
+			for _, name := range fastPaths() {
+				var s int
+				var n uint64
+				withCPU(t, name, func() { s, n = LastTwo(pos.Player, pos.Opponent, alpha, beta) })
+				if s != score || n != nodes {
+					t.Fatalf("%v window (%d, %d): %s LastTwo = %d in %d nodes, portable %d in %d", pos, alpha, beta, name, s, n, score, nodes)
+				}
+			}
+		}
+	})
+}
+
+// FuzzLastTwoAVX2 searches arbitrary boards with two empty squares (a and b
+// modulo 64, skipped when they are one square) and arbitrary windows on
+// both paths.
+func FuzzLastTwoAVX2(f *testing.F) {
+	f.Add(uint64(0x00ff00ff00ff00ff), uint8(0), uint8(63), int8(-65), int8(65))
+	f.Add(uint64(0), uint8(10), uint8(11), int8(-3), int8(4))
+	f.Add(^uint64(0), uint8(27), uint8(36), int8(0), int8(1))
+	f.Fuzz(func(t *testing.T, mine uint64, a, b uint8, alpha, beta int8) {
+		needAVX2(t)
+		empty := uint64(1)<<(a%64) | uint64(1)<<(b%64)
+		if a%64 == b%64 || alpha >= beta {
+			return
+		}
+		p, o := mine&^empty, ^mine&^empty
+		var score int
+		var nodes uint64
+		withCPU(t, CPUPortable, func() { score, nodes = LastTwo(p, o, int(alpha), int(beta)) })
+		for _, name := range fastPaths() {
+			var s int
+			var n uint64
+			withCPU(t, name, func() { s, n = LastTwo(p, o, int(alpha), int(beta)) })
+			if s != score || n != nodes {
+				t.Fatalf("p %#x o %#x window (%d, %d): %s LastTwo = %d in %d nodes, portable %d in %d", p, o, alpha, beta, name, s, n, score, nodes)
+			}
+		}
+	})
+}
