@@ -24,12 +24,29 @@ func TestSameGameResultsReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const file, wantTotal = "results/samegame-cpu300.txt", 77808
+	for _, c := range []struct {
+		file          string
+		boards, total int
+	}{
+		{"results/samegame-cpu300.txt", len(boards), 77808},
+		// A run still going: the boards it had finished when committed.
+		{"results/samegame-cpu600-partial.txt", 4, 13196},
+	} {
+		lines, total := replayResults(t, boards, c.file)
+		if lines != c.boards || total != c.total {
+			t.Errorf("%s: %d boards totalling %d, want %d boards totalling %d", c.file, lines, total, c.boards, c.total)
+		}
+	}
+}
+
+// replayResults replays every line of a results file on boards and
+// returns how many lines it had and the total of their replayed scores.
+func replayResults(t *testing.T, boards []samegame.Board, file string) (lines, total int) {
+	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	total, lines := 0, 0
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
@@ -56,7 +73,8 @@ func TestSameGameResultsReplay(t *testing.T) {
 		total += got
 		lines++
 	}
-	if lines != len(boards) || total != wantTotal {
-		t.Errorf("%s: %d boards totalling %d, want %d boards totalling %d", file, lines, total, len(boards), wantTotal)
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", file, err)
 	}
+	return lines, total
 }
