@@ -5,8 +5,8 @@
 package solvefile
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/endgame"
+	"github.com/tcgothello/mcts/internal/lineread"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -87,6 +88,11 @@ func RunFile(ctx context.Context, path string, stdin io.Reader, w io.Writer, o O
 	return Run(ctx, in, path, w, o)
 }
 
+// maxLineBytes bounds a line of a positions file: a position needs about
+// 70 bytes, and what follows it is a comment; a longer line is reported
+// and skipped, as a malformed one is.
+const maxLineBytes = 64 << 10
+
 // Run reads every line of in (called name in messages) before it solves
 // anything, then solves each position and writes "ID SCORE MOVE NODES
 // SECONDS" for it to w, then a total line. A line that cannot be read goes
@@ -102,9 +108,22 @@ func Run(ctx context.Context, in io.Reader, name string, w io.Writer, o Options)
 	}
 	var inputs []input
 	bad := 0
-	sc := bufio.NewScanner(in)
-	for n := 1; sc.Scan(); n++ {
-		id, pos, ok, err := ParseLine(sc.Text())
+	lr := lineread.New(in, maxLineBytes)
+	for n := 1; ; n++ {
+		text, err := lr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.Is(err, lineread.ErrTooLong) {
+			// Like a malformed line: named, counted, and the rest is read.
+			warn(fmt.Errorf("%s:%d: %w (more than %d bytes)", name, n, err, maxLineBytes))
+			bad++
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		id, pos, ok, err := ParseLine(text)
 		if err != nil {
 			warn(fmt.Errorf("%s:%d: %w", name, n, err))
 			bad++
@@ -113,9 +132,6 @@ func Run(ctx context.Context, in io.Reader, name string, w io.Writer, o Options)
 		if ok {
 			inputs = append(inputs, input{line: n, id: id, pos: pos})
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
 	}
 	solver, err := endgame.New(o.TableBytes)
 	if err != nil {

@@ -93,3 +93,24 @@ func TestRunFile(t *testing.T) {
 		t.Errorf("a missing file: %v, output %q", err, out.String())
 	}
 }
+
+// TestRunLongLine: a line longer than the bound is named and skipped like
+// a malformed one, and the lines after it are still solved (a scanner
+// stopped the whole run with "token too long" and no line number).
+func TestRunLongLine(t *testing.T) {
+	line := "w " + board + " X\n"
+	in := line + "x " + strings.Repeat("-", maxLineBytes) + "\n" + line
+	var warned []string
+	o := Options{TableBytes: 1 << 20, Warn: func(err error) { warned = append(warned, err.Error()) }}
+	var out bytes.Buffer
+	// The run reports the skipped line in its error, after solving the rest.
+	if err := Run(context.Background(), strings.NewReader(in), "f", &out, o); err == nil || !strings.Contains(err.Error(), "1 line") {
+		t.Errorf("run: %v; want an error counting 1 line that could not be read", err)
+	}
+	if len(warned) != 1 || !strings.HasPrefix(warned[0], "f:2: line too long") {
+		t.Errorf("warnings %q; want one for f:2, line too long", warned)
+	}
+	if got := strings.Count(out.String(), "w +64 a1 "); got != 2 {
+		t.Errorf("output %q: %d results for the lines around the long one, want 2", out.String(), got)
+	}
+}
