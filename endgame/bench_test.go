@@ -4,9 +4,13 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"testing"
+	"time"
 
+	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -59,6 +63,85 @@ func BenchmarkOutcome(b *testing.B) {
 				s.Outcome(pos.Player, pos.Opponent)
 				i++
 			}
+		})
+	}
+}
+
+// firstSolvePosition is a position of 18 empty squares from a game of the
+// engine against Zebra at 1 s a move (game 2 of the match behind the table
+// "Where genmove starts solving" in docs/endgame.md): its exact solve
+// visits about 1.1 million nodes, as genmove's first proofs in a game do.
+const firstSolvePosition = "---O------OOO---OXXOXO-OOOXOOXOOOOXOOXOXOOOOOOOX--OOXOOX---OXOOO X"
+
+// firstSolveScore is its exact score (search --solve's): checked, so that
+// a broken solve is not timed.
+const firstSolveScore = -4
+
+// BenchmarkFirstSolve measures what the first solve of a process costs: a
+// new Solver, its table allocated, and one exact solve of an 18-empty
+// position. Between iterations (outside the timer) the garbage collector
+// hands the previous table's memory back to the system, so each table
+// starts as a new process's does: its pages are touched for the first time
+// by this solve. It reports the minor page faults and the process's CPU
+// time (user and system) per solve beside the wall time, which a loaded
+// machine stretches. "prefaulted" is the same solve on a table whose pages
+// were all touched before the timer: the solve's own cost.
+func BenchmarkFirstSolve(b *testing.B) {
+	b.Logf("move generation: %s", othello.CPU())
+	pos, err := othello.ParsePosition(firstSolvePosition)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := eval.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	orderEval := func(p, o uint64) int32 { return w.Eval(othello.Position{Player: p, Opponent: o}) }
+	for _, c := range []struct {
+		name       string
+		bytes      int
+		prefaulted bool
+	}{
+		{"table=16MiB", 16 << 20, false},
+		{"table=256MiB", DefaultTableBytes, false},
+		{"table=256MiB/prefaulted", DefaultTableBytes, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var faults int64
+			var cpu time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				var s *Solver
+				if c.prefaulted {
+					if s, err = New(c.bytes); err != nil {
+						b.Fatal(err)
+					}
+					s.Clear() // writes every slot: all pages touched
+				} else {
+					runtime.GC()
+					debug.FreeOSMemory()
+				}
+				f0, cpu0, ok := processUsage()
+				b.StartTimer()
+				if !c.prefaulted {
+					if s, err = New(c.bytes); err != nil {
+						b.Fatal(err)
+					}
+				}
+				s.SetOrderEval(orderEval)
+				r, err := s.Solve(context.Background(), pos, Exact)
+				b.StopTimer()
+				if err != nil || r.Score != firstSolveScore {
+					b.Fatalf("%+d, %v; want %+d", r.Score, err, firstSolveScore)
+				}
+				if f1, cpu1, ok1 := processUsage(); ok && ok1 {
+					faults += f1 - f0
+					cpu += cpu1 - cpu0
+				}
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(faults)/float64(b.N), "faults/op")
+			b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
