@@ -62,7 +62,9 @@ func newTable(bytes int) (table, error) {
 	}
 	log2 := bits.Len64(uint64(bytes/(2*entryBytes))) - 1
 	// make's memory is already zero: all slots empty, of generation 0.
-	return table{slots: make([]entry, 2<<log2), shift: uint(64 - log2), generation: 1}, nil
+	slots := make([]entry, 2<<log2)
+	adviseHugePages(slots)
+	return table{slots: slots, shift: uint(64 - log2), generation: 1}, nil
 }
 
 // clear empties the table.

@@ -1,0 +1,104 @@
+//go:build linux
+
+package endgame
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// vma is one mapping of /proc/self/smaps: its address range and whether
+// it is advised to huge pages (the "hg" flag of VmFlags).
+type vma struct {
+	start, end uintptr
+	huge       bool
+}
+
+// readMappings parses /proc/self/smaps.
+func readMappings(t *testing.T) []vma {
+	t.Helper()
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Skipf("no /proc/self/smaps: %v", err)
+	}
+	defer f.Close()
+	var maps []vma
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if fields[0] == "VmFlags:" {
+			if len(maps) == 0 {
+				t.Fatalf("smaps: VmFlags before any mapping")
+			}
+			for _, flag := range fields[1:] {
+				if flag == "hg" {
+					maps[len(maps)-1].huge = true
+				}
+			}
+			continue
+		}
+		// A mapping's first line starts with its range, "start-end".
+		lo, hi, ok := strings.Cut(fields[0], "-")
+		if !ok || strings.HasSuffix(fields[0], ":") {
+			continue
+		}
+		start, err1 := strconv.ParseUint(lo, 16, 64)
+		end, err2 := strconv.ParseUint(hi, 16, 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		maps = append(maps, vma{start: uintptr(start), end: uintptr(end)})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return maps
+}
+
+// TestTableAdvisedHugePages checks that a new table's whole pages, and only
+// they, are advised to transparent huge pages: every mapping inside the
+// table carries the flag, and the mappings holding the table's first and
+// last partial pages (shared with other objects) do not.
+func TestTableAdvisedHugePages(t *testing.T) {
+	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
+		t.Skip("kernel without transparent huge pages: madvise refuses the advice, the table uses small pages")
+	}
+	tab, err := newTable(64 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := uintptr(os.Getpagesize())
+	first := uintptr(unsafe.Pointer(&tab.slots[0]))
+	last := first + uintptr(len(tab.slots))*entryBytes // one past the end
+	start := (first + page - 1) &^ (page - 1)
+	end := last &^ (page - 1)
+	covered := uintptr(0)
+	for _, m := range readMappings(t) {
+		lo, hi := max(m.start, start), min(m.end, end)
+		if lo < hi {
+			if !m.huge {
+				t.Errorf("mapping %#x-%#x inside the table %#x-%#x is not advised to huge pages", m.start, m.end, first, last)
+			}
+			covered += hi - lo
+		}
+		if first < start && m.start <= first && first < m.end && m.huge {
+			t.Errorf("mapping %#x-%#x holds the table's first partial page %#x and another object's memory, yet is advised", m.start, m.end, first)
+		}
+		if end < last && m.start <= end && end < m.end && m.huge {
+			t.Errorf("mapping %#x-%#x holds the table's last partial page %#x and another object's memory, yet is advised", m.start, m.end, end)
+		}
+	}
+	if covered != end-start {
+		t.Errorf("mappings cover %d bytes of the table's %d in whole pages", covered, end-start)
+	}
+	runtime.KeepAlive(tab.slots)
+}
