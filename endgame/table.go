@@ -52,6 +52,12 @@ type table struct {
 	slots      []entry
 	shift      uint // a bucket is hash >> shift: buckets are slots[2i], slots[2i+1]
 	generation uint8
+	// populated is how far populate has made the table resident, in
+	// bytes of its whole pages; populateDone is set when all of it is,
+	// or when the system cannot (the pages then fault in as solves touch
+	// them).
+	populated    int
+	populateDone bool
 }
 
 // newTable allocates a table of the largest power-of-two number of buckets
@@ -65,6 +71,21 @@ func newTable(bytes int) (table, error) {
 	slots := make([]entry, 2<<log2)
 	adviseHugePages(slots)
 	return table{slots: slots, shift: uint(64 - log2), generation: 1}, nil
+}
+
+// populateNext makes up to maxBytes more of the table resident (its pages
+// faulted in, its entries unchanged) and reports whether all of it is; 0
+// only asks.
+func (t *table) populateNext(maxBytes int) bool {
+	if t.populateDone || maxBytes <= 0 {
+		return t.populateDone
+	}
+	next, done, err := populate(t.slots, t.populated, maxBytes)
+	t.populated = next
+	// An error leaves the pages to fault in as solves touch them, as
+	// they did before populating: nothing is lost but the head start.
+	t.populateDone = done || err != nil
+	return t.populateDone
 }
 
 // clear empties the table.

@@ -377,3 +377,30 @@ func TestAutoSolveEmpties(t *testing.T) {
 		}
 	}
 }
+
+// TestThinkPopulatesTheTable checks that a move before the endgame, with
+// a deadline, makes the solver's table resident (within populateShare of
+// its time: 200 ms here, for an 8 MiB table that takes a few), so that the
+// game's first proof does not fault its pages in; without a deadline
+// (a fixed playout budget) it leaves the table alone.
+func TestThinkPopulatesTheTable(t *testing.T) {
+	th := newThinker(t, 1, 200, 14)
+	if th.solver.Populate(0) {
+		t.Skip("this system cannot populate pages on request: the table faults in as solves touch it")
+	}
+	g := othello.NewGame()
+	if _, err := th.Think(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	if th.solver.Populate(0) {
+		t.Errorf("a move without a deadline populated the table")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	if _, err := th.Think(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if !th.solver.Populate(0) {
+		t.Errorf("after a 4 s move before the endgame the 8 MiB table is not resident")
+	}
+}

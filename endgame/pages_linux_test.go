@@ -4,6 +4,7 @@ package endgame
 
 import (
 	"bufio"
+	"encoding/binary"
 	"os"
 	"runtime"
 	"strconv"
@@ -12,10 +13,12 @@ import (
 	"unsafe"
 )
 
-// vma is one mapping of /proc/self/smaps: its address range and whether
-// it is advised to huge pages (the "hg" flag of VmFlags).
+// vma is one mapping of /proc/self/smaps: its address range, its resident
+// bytes and whether it is advised to huge pages (the "hg" flag of
+// VmFlags).
 type vma struct {
 	start, end uintptr
+	rss        uintptr
 	huge       bool
 }
 
@@ -33,6 +36,14 @@ func readMappings(t *testing.T) []vma {
 		line := sc.Text()
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
+			continue
+		}
+		if fields[0] == "Rss:" && len(fields) == 3 && len(maps) > 0 {
+			kb, err := strconv.ParseUint(fields[1], 10, 64)
+			if err != nil {
+				t.Fatalf("smaps: %q: %v", line, err)
+			}
+			maps[len(maps)-1].rss = uintptr(kb) << 10
 			continue
 		}
 		if fields[0] == "VmFlags:" {
@@ -76,11 +87,7 @@ func TestTableAdvisedHugePages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := uintptr(os.Getpagesize())
-	first := uintptr(unsafe.Pointer(&tab.slots[0]))
-	last := first + uintptr(len(tab.slots))*entryBytes // one past the end
-	start := (first + page - 1) &^ (page - 1)
-	end := last &^ (page - 1)
+	first, last, start, end := tableRange(&tab)
 	covered := uintptr(0)
 	for _, m := range readMappings(t) {
 		lo, hi := max(m.start, start), min(m.end, end)
@@ -99,6 +106,66 @@ func TestTableAdvisedHugePages(t *testing.T) {
 	}
 	if covered != end-start {
 		t.Errorf("mappings cover %d bytes of the table's %d in whole pages", covered, end-start)
+	}
+	runtime.KeepAlive(tab.slots)
+}
+
+// tableRange returns the table's first byte and one past its last, and
+// the same for its whole pages.
+func tableRange(tab *table) (first, last, start, end uintptr) {
+	page := uintptr(os.Getpagesize())
+	first = uintptr(unsafe.Pointer(&tab.slots[0]))
+	last = first + uintptr(len(tab.slots))*entryBytes
+	return first, last, (first + page - 1) &^ (page - 1), last &^ (page - 1)
+}
+
+// residentIn returns the resident bytes of the pages in start..end (page
+// aligned), from /proc/self/pagemap: bit 63 of a page's entry says it is
+// present in memory.
+func residentIn(t *testing.T, start, end uintptr) uintptr {
+	t.Helper()
+	f, err := os.Open("/proc/self/pagemap")
+	if err != nil {
+		t.Skipf("no /proc/self/pagemap: %v", err)
+	}
+	defer f.Close()
+	page := uintptr(os.Getpagesize())
+	buf := make([]byte, (end-start)/page*8)
+	if _, err := f.ReadAt(buf, int64(start/page*8)); err != nil {
+		t.Fatalf("pagemap: %v", err)
+	}
+	rss := uintptr(0)
+	for i := 0; i+8 <= len(buf); i += 8 {
+		if binary.LittleEndian.Uint64(buf[i:])>>63 == 1 {
+			rss += page
+		}
+	}
+	return rss
+}
+
+// TestPopulateMakesTheTableResident checks that populating a new table
+// makes every whole page of it resident, where only the pages a few
+// stores touched were before.
+func TestPopulateMakesTheTableResident(t *testing.T) {
+	tab, err := newTable(32 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, start, end := tableRange(&tab)
+	tab.store(1, 2, 20, -64, 64, 6, 3)
+	if rss := residentIn(t, start, end); rss >= (end-start)/2 {
+		t.Fatalf("a new table with one entry has %d of its %d bytes resident already", rss, end-start)
+	}
+	for i := 0; !tab.populateNext(4 << 20); i++ {
+		if i > 8 {
+			t.Fatalf("populating 32 MiB 4 MiB at a time: not done after %d steps", i+1)
+		}
+	}
+	if tab.populated == 0 {
+		t.Skip("this kernel cannot populate pages (MADV_POPULATE_WRITE, Linux 5.14)")
+	}
+	if rss := residentIn(t, start, end); rss != end-start {
+		t.Errorf("populated table: %d of its %d bytes resident", rss, end-start)
 	}
 	runtime.KeepAlive(tab.slots)
 }
