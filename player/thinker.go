@@ -45,16 +45,20 @@ type Thinker struct {
 }
 
 // solveTimes are the slowest WLD proofs measured at a number of empty
-// squares: 11 positions of real games at each (docs/endgame.md), on the
-// 2-core test machine with other work running. Proofs from the table kept
-// between moves are faster.
+// squares: 11 positions of real games at each (docs/endgame.md), on a
+// table already resident, as genmove's is once populateTable has run, on
+// the 2-core test machine at a load average of 3 to 4 (2026-11-26).
+// Proofs from the table kept between moves are faster.
 var solveTimes = [...]struct {
 	empties int
 	slowest time.Duration
 }{
-	{20, 230 * time.Millisecond},
-	{22, 1370 * time.Millisecond},
-	{24, 8170 * time.Millisecond},
+	{19, 99 * time.Millisecond},
+	{20, 263 * time.Millisecond},
+	{21, 573 * time.Millisecond},
+	{22, 647 * time.Millisecond},
+	{23, 4884 * time.Millisecond},
+	{24, 15049 * time.Millisecond},
 }
 
 // solveSafety is how many times the slowest measured proof must fit into
@@ -64,7 +68,7 @@ var solveTimes = [...]struct {
 const solveSafety = 1.5
 
 // minAutoSolveEmpties is the fewest empty squares autoSolveEmpties
-// chooses, however short the think time: a WLD proof at 18 took under 0.1 s,
+// chooses, however short the think time: a WLD proof at 18 took under 0.05 s,
 // and one that fails still leaves the tree search 40% of the time.
 const minAutoSolveEmpties = 18
 

@@ -363,14 +363,15 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 }
 
 // TestAutoSolveEmpties pins the automatic threshold to the measured proof
-// times: 20 empty squares at 1 s a move, 22 at the judge's 9 s.
+// times: 20 empty squares at 1 s a move, 21 at 1.5 s, 22 at 3 s and at the
+// judge's 9 s, 23 at 30 s, 24 from 38 s.
 func TestAutoSolveEmpties(t *testing.T) {
 	for _, c := range []struct {
 		think time.Duration
 		want  int
 	}{
-		{100 * time.Millisecond, 18}, {time.Second, 20}, {3 * time.Second, 20},
-		{9 * time.Second, 22}, {30 * time.Second, 24},
+		{100 * time.Millisecond, 18}, {time.Second, 20}, {1500 * time.Millisecond, 21}, {3 * time.Second, 22},
+		{9 * time.Second, 22}, {30 * time.Second, 23}, {40 * time.Second, 24},
 	} {
 		if got := autoSolveEmpties(c.think); got != c.want {
 			t.Errorf("think %v: solve from %d empty squares, want %d", c.think, got, c.want)
