@@ -110,12 +110,10 @@ func BenchmarkFirstSolve(b *testing.B) {
 		{"table=256MiB/populated", DefaultTableBytes, func(s *Solver) { s.Populate(s.TableBytes()) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			var faults int64
-			var cpu time.Duration
+			var m usageMeter
 			for b.Loop() {
 				b.StopTimer()
-				runtime.GC()
-				debug.FreeOSMemory()
+				handBackMemory()
 				var s *Solver
 				if c.prepare != nil {
 					if s, err = New(c.bytes); err != nil {
@@ -123,7 +121,7 @@ func BenchmarkFirstSolve(b *testing.B) {
 					}
 					c.prepare(s)
 				}
-				f0, cpu0, ok := processUsage()
+				m.start()
 				b.StartTimer()
 				if c.prepare == nil {
 					if s, err = New(c.bytes); err != nil {
@@ -133,17 +131,13 @@ func BenchmarkFirstSolve(b *testing.B) {
 				s.SetOrderEval(orderEval)
 				r, err := s.Solve(context.Background(), pos, Exact)
 				b.StopTimer()
+				m.stop()
 				if err != nil || r.Score != firstSolveScore {
 					b.Fatalf("%+d, %v; want %+d", r.Score, err, firstSolveScore)
 				}
-				if f1, cpu1, ok1 := processUsage(); ok && ok1 {
-					faults += f1 - f0
-					cpu += cpu1 - cpu0
-				}
 				b.StartTimer()
 			}
-			b.ReportMetric(float64(faults)/float64(b.N), "faults/op")
-			b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
+			m.report(b)
 		})
 	}
 }
@@ -153,29 +147,57 @@ func BenchmarkFirstSolve(b *testing.B) {
 // CPU time per table, each table's memory handed back to the system
 // between iterations as in BenchmarkFirstSolve.
 func BenchmarkPopulate(b *testing.B) {
-	var faults int64
-	var cpu time.Duration
+	var m usageMeter
 	for b.Loop() {
 		b.StopTimer()
-		runtime.GC()
-		debug.FreeOSMemory()
+		handBackMemory()
 		s, err := New(DefaultTableBytes)
 		if err != nil {
 			b.Fatal(err)
 		}
-		f0, cpu0, ok := processUsage()
+		m.start()
 		b.StartTimer()
 		done := s.Populate(s.TableBytes())
 		b.StopTimer()
+		m.stop()
 		if !done {
 			b.Fatal("Populate of the whole table: not done")
 		}
-		if f1, cpu1, ok1 := processUsage(); ok && ok1 {
-			faults += f1 - f0
-			cpu += cpu1 - cpu0
-		}
 		b.StartTimer()
 	}
-	b.ReportMetric(float64(faults)/float64(b.N), "faults/op")
-	b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
+	m.report(b)
+}
+
+// handBackMemory collects the garbage and hands the freed memory back to
+// the system, so that the next table's pages are new to the process.
+func handBackMemory() {
+	runtime.GC()
+	debug.FreeOSMemory()
+}
+
+// usageMeter adds up the minor page faults and the CPU time of a
+// benchmark's measured sections (processUsage) and reports them per op.
+type usageMeter struct {
+	faults  int64
+	cpu     time.Duration
+	f0      int64
+	cpu0    time.Duration
+	started bool
+}
+
+// start begins a measured section.
+func (m *usageMeter) start() { m.f0, m.cpu0, m.started = processUsage() }
+
+// stop ends it and adds what it used.
+func (m *usageMeter) stop() {
+	if f1, cpu1, ok := processUsage(); ok && m.started {
+		m.faults += f1 - m.f0
+		m.cpu += cpu1 - m.cpu0
+	}
+}
+
+// report gives the faults and CPU milliseconds per op.
+func (m *usageMeter) report(b *testing.B) {
+	b.ReportMetric(float64(m.faults)/float64(b.N), "faults/op")
+	b.ReportMetric(m.cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
 }
