@@ -4,9 +4,13 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"testing"
+	"time"
 
+	"github.com/tcgothello/mcts/eval"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -61,4 +65,139 @@ func BenchmarkOutcome(b *testing.B) {
 			}
 		})
 	}
+}
+
+// firstSolvePosition is a position of 18 empty squares from a game of the
+// engine against Zebra at 1 s a move (game 2 of the match behind the table
+// "Where genmove starts solving" in docs/endgame.md): its exact solve
+// visits about 1.1 million nodes, as genmove's first proofs in a game do.
+const firstSolvePosition = "---O------OOO---OXXOXO-OOOXOOXOOOOXOOXOXOOOOOOOX--OOXOOX---OXOOO X"
+
+// firstSolveScore is its exact score (search --solve's): checked, so that
+// a broken solve is not timed.
+const firstSolveScore = -4
+
+// BenchmarkFirstSolve measures what the first solve of a process costs: a
+// new Solver, its table allocated, and one exact solve of an 18-empty
+// position. Between iterations (outside the timer) the garbage collector
+// hands the previous table's memory back to the system, so each table
+// starts as a new process's does: its pages are touched for the first time
+// by this solve. It reports the minor page faults and the process's CPU
+// time (user and system) per solve beside the wall time, which a loaded
+// machine stretches. "prefaulted" is the same solve on a table whose slots
+// were all written before the timer (Clear), "populated" on a table made
+// resident by Populate before the timer, as genmove does in the moves
+// before the endgame: both are the solve's own cost.
+func BenchmarkFirstSolve(b *testing.B) {
+	b.Logf("move generation: %s", othello.CPU())
+	pos, err := othello.ParsePosition(firstSolvePosition)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := eval.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	orderEval := func(p, o uint64) int32 { return w.Eval(othello.Position{Player: p, Opponent: o}) }
+	for _, c := range []struct {
+		name    string
+		bytes   int
+		prepare func(*Solver) // before the timer; nil: a fresh table, allocated in the timer
+	}{
+		{"table=16MiB", 16 << 20, nil},
+		{"table=256MiB", DefaultTableBytes, nil},
+		{"table=256MiB/prefaulted", DefaultTableBytes, (*Solver).Clear},
+		{"table=256MiB/populated", DefaultTableBytes, func(s *Solver) { s.Populate(s.TableBytes()) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var m usageMeter
+			for b.Loop() {
+				b.StopTimer()
+				handBackMemory()
+				var s *Solver
+				if c.prepare != nil {
+					if s, err = New(c.bytes); err != nil {
+						b.Fatal(err)
+					}
+					c.prepare(s)
+				}
+				m.start()
+				b.StartTimer()
+				if c.prepare == nil {
+					if s, err = New(c.bytes); err != nil {
+						b.Fatal(err)
+					}
+				}
+				s.SetOrderEval(orderEval)
+				r, err := s.Solve(context.Background(), pos, Exact)
+				b.StopTimer()
+				m.stop()
+				if err != nil || r.Score != firstSolveScore {
+					b.Fatalf("%+d, %v; want %+d", r.Score, err, firstSolveScore)
+				}
+				b.StartTimer()
+			}
+			m.report(b)
+		})
+	}
+}
+
+// BenchmarkPopulate measures what making a new default table resident
+// costs (Solver.Populate, all of it at once), with the page faults and
+// CPU time per table, each table's memory handed back to the system
+// between iterations as in BenchmarkFirstSolve.
+func BenchmarkPopulate(b *testing.B) {
+	var m usageMeter
+	for b.Loop() {
+		b.StopTimer()
+		handBackMemory()
+		s, err := New(DefaultTableBytes)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.start()
+		b.StartTimer()
+		done := s.Populate(s.TableBytes())
+		b.StopTimer()
+		m.stop()
+		if !done {
+			b.Fatal("Populate of the whole table: not done")
+		}
+		b.StartTimer()
+	}
+	m.report(b)
+}
+
+// handBackMemory collects the garbage and hands the freed memory back to
+// the system, so that the next table's pages are new to the process.
+func handBackMemory() {
+	runtime.GC()
+	debug.FreeOSMemory()
+}
+
+// usageMeter adds up the minor page faults and the CPU time of a
+// benchmark's measured sections (processUsage) and reports them per op.
+type usageMeter struct {
+	faults  int64
+	cpu     time.Duration
+	f0      int64
+	cpu0    time.Duration
+	started bool
+}
+
+// start begins a measured section.
+func (m *usageMeter) start() { m.f0, m.cpu0, m.started = processUsage() }
+
+// stop ends it and adds what it used.
+func (m *usageMeter) stop() {
+	if f1, cpu1, ok := processUsage(); ok && m.started {
+		m.faults += f1 - m.f0
+		m.cpu += cpu1 - m.cpu0
+	}
+}
+
+// report gives the faults and CPU milliseconds per op.
+func (m *usageMeter) report(b *testing.B) {
+	b.ReportMetric(float64(m.faults)/float64(b.N), "faults/op")
+	b.ReportMetric(m.cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
 }

@@ -148,6 +148,19 @@ func (s *Solver) SetOrderEval(evaluate func(p, o uint64) int32) { s.orderEval = 
 // TableBytes returns the memory held by the transposition table.
 func (s *Solver) TableBytes() int { return len(s.table.slots) * entryBytes }
 
+// Populate makes up to maxBytes more of the transposition table resident
+// and reports whether all of it is. The table is allocated without being
+// written, so that a process starts fast; its pages are then faulted in
+// (given memory, zeroed) by the first solves that touch them, which costs
+// the first solve of a process up to some tenths of a second with a large
+// table (docs/performance.md). A caller with time to spare before its first
+// solve, as genmove has in the moves before the endgame, calls Populate in
+// small steps to pay that cost early; entries already stored are kept.
+// Where the system cannot populate pages without writing them (Linux
+// before 5.14, other systems), it does nothing and reports true. A
+// maxBytes of 0 only asks.
+func (s *Solver) Populate(maxBytes int) bool { return s.table.populateNext(maxBytes) }
+
 // Clear forgets everything the transposition table holds.
 func (s *Solver) Clear() { s.table.clear() }
 

@@ -38,8 +38,9 @@ const noSquare = 0xff
 const MinTableBytes = 2 * entryBytes
 
 // DefaultTableBytes is the default size of the transposition table: 256 MiB.
-// Solving FFO #40-#44 stores a few million positions; at 24 bytes each this
-// holds about eleven million, so the deep entries survive, and peak memory
+// Solving FFO #40-#44 stores a few million positions; at 24 bytes each, in
+// a power of two of two-entry buckets, this holds 8.4 million (192 MiB of
+// the 256 used), so the deep entries survive, and peak memory
 // stays far below the 1 GiB this engine allows itself (the course allows 4).
 const DefaultTableBytes = 256 << 20
 
@@ -52,6 +53,12 @@ type table struct {
 	slots      []entry
 	shift      uint // a bucket is hash >> shift: buckets are slots[2i], slots[2i+1]
 	generation uint8
+	// populated is how far populate has made the table resident, in
+	// bytes of its whole pages; populateDone is set when all of it is,
+	// or when the system cannot (the pages then fault in as solves touch
+	// them).
+	populated    int
+	populateDone bool
 }
 
 // newTable allocates a table of the largest power-of-two number of buckets
@@ -62,7 +69,24 @@ func newTable(bytes int) (table, error) {
 	}
 	log2 := bits.Len64(uint64(bytes/(2*entryBytes))) - 1
 	// make's memory is already zero: all slots empty, of generation 0.
-	return table{slots: make([]entry, 2<<log2), shift: uint(64 - log2), generation: 1}, nil
+	slots := make([]entry, 2<<log2)
+	adviseHugePages(slots)
+	return table{slots: slots, shift: uint(64 - log2), generation: 1}, nil
+}
+
+// populateNext makes up to maxBytes more of the table resident (its pages
+// faulted in, its entries unchanged) and reports whether all of it is; 0
+// only asks.
+func (t *table) populateNext(maxBytes int) bool {
+	if t.populateDone || maxBytes <= 0 {
+		return t.populateDone
+	}
+	next, done, err := populate(t.slots, t.populated, maxBytes)
+	t.populated = next
+	// An error leaves the pages to fault in as solves touch them, as
+	// they did before populating: nothing is lost but the head start.
+	t.populateDone = done || err != nil
+	return t.populateDone
 }
 
 // clear empties the table.

@@ -45,16 +45,20 @@ type Thinker struct {
 }
 
 // solveTimes are the slowest WLD proofs measured at a number of empty
-// squares: 11 positions of real games at each (docs/endgame.md), on the
-// 2-core test machine with other work running. Proofs from the table kept
-// between moves are faster.
+// squares: 11 positions of real games at each (docs/endgame.md), on a
+// table already resident, as genmove's is once populateTable has run, on
+// the 2-core test machine at a load average of 3 to 4 (2026-11-26).
+// Proofs from the table kept between moves are faster.
 var solveTimes = [...]struct {
 	empties int
 	slowest time.Duration
 }{
-	{20, 230 * time.Millisecond},
-	{22, 1370 * time.Millisecond},
-	{24, 8170 * time.Millisecond},
+	{19, 99 * time.Millisecond},
+	{20, 263 * time.Millisecond},
+	{21, 573 * time.Millisecond},
+	{22, 647 * time.Millisecond},
+	{23, 4884 * time.Millisecond},
+	{24, 15049 * time.Millisecond},
 }
 
 // solveSafety is how many times the slowest measured proof must fit into
@@ -64,7 +68,7 @@ var solveTimes = [...]struct {
 const solveSafety = 1.5
 
 // minAutoSolveEmpties is the fewest empty squares autoSolveEmpties
-// chooses, however short the think time: a WLD proof at 18 took under 0.1 s,
+// chooses, however short the think time: a WLD proof at 18 took under 0.05 s,
 // and one that fails still leaves the tree search 40% of the time.
 const minAutoSolveEmpties = 18
 
@@ -81,20 +85,55 @@ func autoSolveEmpties(think time.Duration) int {
 	return n
 }
 
+// populateShare is the part of a move's think time that genmove spends,
+// in the moves before it solves, making the solver's table resident
+// (endgame.Solver.Populate), until all of it is: the first proof of a game
+// then no longer pays for faulting in the table's pages, which cost it up
+// to half a second on this project's machine (docs/performance.md) when
+// its share of a 1 s move is 0.6 s. Populating measured at most 4.7 ms of
+// wall time a MiB (fresh memory of a loaded virtual machine; 0.1 ms where
+// the memory is at hand), so at 5% of a 1 s move the default 192 MiB
+// table is resident within about twenty moves, before the solver starts,
+// and within four at 9 s; the tree search keeps 95% of those moves' time.
+const populateShare = 0.05
+
+// populateStep is how much of the table one Populate call makes resident:
+// one 2 MiB huge page, so that the time is checked often enough to keep to
+// populateShare.
+const populateStep = 2 << 20
+
+// populateTable makes more of the solver's table resident, for at most
+// budget.
+func (t Thinker) populateTable(budget time.Duration) {
+	if t.solver == nil || budget <= 0 {
+		return
+	}
+	end := time.Now().Add(budget)
+	for time.Now().Before(end) && !t.solver.Populate(populateStep) {
+	}
+}
+
 // Think proves the result with the solver when the game is near its end
 // and plays a proven move (in a lost position the one that loses least);
 // otherwise, or when the proof does not finish in time, it searches the
 // tree until the context's deadline or the playout budget.
 func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
+	limit := t.solveEmpties
+	if d, ok := ctx.Deadline(); ok {
+		think := time.Until(d)
+		if limit == 0 {
+			limit = autoSolveEmpties(think)
+		}
+		if pos.Empties() > limit {
+			// Not solving yet: prepare the table for the first proof.
+			t.populateTable(time.Duration(populateShare * float64(think)))
+		}
+	}
 	if th, ok := t.fromBook(pos); ok {
 		return th, nil
 	}
 	var tried thinking.Thought // what the solver proved, if it did not choose
-	limit := t.solveEmpties
-	if d, ok := ctx.Deadline(); ok && limit == 0 {
-		limit = autoSolveEmpties(time.Until(d))
-	}
 	if t.solver != nil && pos.Empties() <= limit {
 		th, done, err := t.solve(ctx, pos)
 		if err != nil || done {

@@ -363,17 +363,45 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 }
 
 // TestAutoSolveEmpties pins the automatic threshold to the measured proof
-// times: 20 empty squares at 1 s a move, 22 at the judge's 9 s.
+// times: 20 empty squares at 1 s a move, 21 at 1.5 s, 22 at 3 s and at the
+// judge's 9 s, 23 at 30 s, 24 from 38 s.
 func TestAutoSolveEmpties(t *testing.T) {
 	for _, c := range []struct {
 		think time.Duration
 		want  int
 	}{
-		{100 * time.Millisecond, 18}, {time.Second, 20}, {3 * time.Second, 20},
-		{9 * time.Second, 22}, {30 * time.Second, 24},
+		{100 * time.Millisecond, 18}, {time.Second, 20}, {1500 * time.Millisecond, 21}, {3 * time.Second, 22},
+		{9 * time.Second, 22}, {30 * time.Second, 23}, {40 * time.Second, 24},
 	} {
 		if got := autoSolveEmpties(c.think); got != c.want {
 			t.Errorf("think %v: solve from %d empty squares, want %d", c.think, got, c.want)
 		}
+	}
+}
+
+// TestThinkPopulatesTheTable checks that a move before the endgame, with
+// a deadline, makes the solver's table resident (within populateShare of
+// its time: 200 ms here, for an 8 MiB table that takes a few), so that the
+// game's first proof does not fault its pages in; without a deadline
+// (a fixed playout budget) it leaves the table alone.
+func TestThinkPopulatesTheTable(t *testing.T) {
+	th := newThinker(t, 1, 200, 14)
+	if th.solver.Populate(0) {
+		t.Skip("this system cannot populate pages on request: the table faults in as solves touch it")
+	}
+	g := othello.NewGame()
+	if _, err := th.Think(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	if th.solver.Populate(0) {
+		t.Errorf("a move without a deadline populated the table")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	if _, err := th.Think(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if !th.solver.Populate(0) {
+		t.Errorf("after a 4 s move before the endgame the 8 MiB table is not resident")
 	}
 }

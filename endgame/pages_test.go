@@ -1,0 +1,49 @@
+package endgame
+
+import "testing"
+
+// TestPopulateKeepsEntries checks that populating the table in steps ends
+// in a bounded number of calls, says so only at the end, and changes no
+// entry: the bounds and moves stored before, all over the table, are
+// found after.
+func TestPopulateKeepsEntries(t *testing.T) {
+	tab, err := newTable(8 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type stored struct {
+		p, o         uint64
+		lower, upper int8
+		move         uint8
+	}
+	var want []stored
+	for i := range uint64(1000) {
+		p, o := i*0x9e3779b97f4a7c15|1, i+1<<40
+		score := int(i%33) - 16
+		tab.store(p, o, 20, score-1, score+1, score, uint8(i%64))
+		want = append(want, stored{p, o, int8(score), int8(score), uint8(i % 64)})
+	}
+	const step = 1 << 20
+	steps := 0
+	for !tab.populateNext(step) {
+		steps++
+		if steps > 8 {
+			t.Fatalf("populating 8 MiB 1 MiB at a time: not done after %d steps", steps)
+		}
+	}
+	if tab.populated > 0 && steps < 5 { // 6 MiB of entries: 6 steps of 1 MiB, the last one done
+		t.Errorf("populating %d bytes in 1 MiB steps said done after %d steps", tab.populated, steps+1)
+	}
+	if !tab.populateNext(step) {
+		t.Errorf("a populated table is not done when asked again")
+	}
+	for _, w := range want {
+		e := tab.probe(w.p, w.o)
+		if e == nil {
+			continue // replaced by a later store in the same bucket
+		}
+		if e.lower != w.lower || e.upper != w.upper || e.move() != w.move {
+			t.Errorf("entry %#x %#x: [%d, %d] move %d after populating, stored [%d, %d] move %d", w.p, w.o, e.lower, e.upper, e.move(), w.lower, w.upper, w.move)
+		}
+	}
+}
