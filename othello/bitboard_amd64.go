@@ -62,12 +62,14 @@ func movesAVX512(p, o uint64) uint64
 //go:noescape
 func flipsAVX512(p, o uint64, sq int) uint64
 
-// perft2AVX512 is perft2AVX2 with AVX-512's ternary logic.
+// perft2AVX512 is perft2AVX2 with AVX-512 on 512-bit registers: two
+// children at a time, one in each half.
 //
 //go:noescape
 func perft2AVX512(p, o uint64) uint64
 
-// perft3AVX512 is perft3AVX2 with AVX-512's ternary logic.
+// perft3AVX512 is perft3AVX2 with AVX-512 on 512-bit registers, two
+// children at a time at both plies.
 //
 //go:noescape
 func perft3AVX512(p, o, moves uint64) uint64

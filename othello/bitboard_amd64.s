@@ -185,11 +185,6 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VPXOR Y0, Y11, Y3 \
 	VPOR Y1, Y3, Y3
 
-// CHILD512 is CHILDV in one VPTERNLOGQ after the load (0xF6: A | B^C).
-#define CHILD512 \
-	VPBROADCASTQ (R13)(CX*8), Y3 \
-	VPTERNLOGQ $0xF6, Y0, Y11, Y3
-
 // PERFT2 adds to the general register SUM perft at depth 2 (see perft in
 // perft.go) of the position of general registers P (to move) and O: for
 // every move, its flips, then the child's legal moves counted with POPCNT,
@@ -538,32 +533,200 @@ TEXT ·randomGame512(SB), NOSPLIT, $0-40
 	VZEROUPPER
 	RET
 
+// The perft of the AVX-512 path works on 512-bit registers: two children
+// at a time, each in one 256-bit half, its four line directions in the
+// half's four lanes as everywhere in this file. One instruction so does
+// the work of two children, and the children of a node overlap twice as
+// far in the CPU's schedulers, which hold as many instructions either way.
+// The comparisons give mask registers (K1, K2) instead of all-ones lanes:
+// a masked VPTERNLOGQ then keeps a ray's flips or drops them in the same
+// instruction. Constants (LOADCONSTZ): Z15, Z14, Z13, Z12 as Y15-Y12
+// above in both halves, Z19 all ones, Z18 the top bit, K3 the low half.
+#define LOADCONSTZ \
+	VBROADCASTI64X4 shifts<>(SB), Z15 \
+	VBROADCASTI64X4 shifts2<>(SB), Z14 \
+	VBROADCASTI64X4 wrapMask<>(SB), Z13 \
+	VPXORQ Z12, Z12, Z12 \
+	VPTERNLOGQ $0xFF, Z19, Z19, Z19 \
+	VPSLLQ $63, Z19, Z18 \
+	MOVL $0x0F, R11 \
+	KMOVW R11, K3
+
+// MOVESZ puts into every lane of each half of OUT the legal moves of the
+// owner of P against the owner of O in that half (each broadcast to its
+// half's lanes): MOVES512 on both halves at once, P and O kept. Scratch
+// Z0, Z1, Z5-Z7.
+#define MOVESZ(P, O, OUT) \
+	VPANDQ Z13, O, Z1 \
+	VPSLLVQ Z15, P, OUT \
+	VPANDQ Z1, OUT, OUT \
+	VPSRLVQ Z15, P, Z5 \
+	VPANDQ Z1, Z5, Z5 \
+	VPSLLVQ Z15, OUT, Z6 \
+	VPTERNLOGQ $0xF8, Z6, Z1, OUT \
+	VPSRLVQ Z15, Z5, Z7 \
+	VPTERNLOGQ $0xF8, Z7, Z1, Z5 \
+	VPSLLVQ Z15, Z1, Z6 \
+	VPANDQ Z1, Z6, Z6 \
+	VPSRLVQ Z15, Z6, Z0 \
+	VPSLLVQ Z14, OUT, Z7 \
+	VPTERNLOGQ $0xF8, Z7, Z6, OUT \
+	VPSRLVQ Z14, Z5, Z1 \
+	VPTERNLOGQ $0xF8, Z1, Z0, Z5 \
+	VPSLLVQ Z14, OUT, Z7 \
+	VPTERNLOGQ $0xF8, Z7, Z6, OUT \
+	VPSRLVQ Z14, Z5, Z1 \
+	VPTERNLOGQ $0xF8, Z1, Z0, Z5 \
+	VPSLLVQ Z15, OUT, OUT \
+	VPSRLVQ Z15, Z5, Z5 \
+	VPORQ Z5, OUT, OUT \
+	VSHUFI64X2 $0xB1, OUT, OUT, Z5 \
+	VPORQ Z5, OUT, OUT \
+	VPSHUFD $0x4e, OUT, Z5 \
+	VPORQ O, P, Z6 \
+	VPTERNLOGQ $0x54, Z6, Z5, OUT
+
+// PAIRZ plays two moves at once: square CX in the low half and DX in the
+// high half of the position P (to move) and O, broadcast to the lanes of
+// each half (the halves may hold different positions). Out: Z2 the
+// children's side to move (O with the flips turned), Z3 the other side (P,
+// the flips and the square), Z4 the children's legal moves, each child in
+// its half. The flips are FLIPS512's, the halves' rays loaded from the two
+// squares' rows of ·flipRays (R14); R13 = ·squareBits. Scratch Z0-Z7, K1,
+// K2, R11, R12.
+#define PAIRZ(P, O) \
+	MOVQ CX, R11 \
+	SHLQ $6, R11 \
+	MOVQ DX, R12 \
+	SHLQ $6, R12 \
+	VMOVDQU (R14)(R11*1), Y1 \
+	VINSERTI64X4 $1, (R14)(R12*1), Z1, Z1 \
+	VMOVDQU 32(R14)(R11*1), Y2 \
+	VINSERTI64X4 $1, 32(R14)(R12*1), Z2, Z2 \
+	VPANDNQ Z1, O, Z3 \
+	VPSUBQ Z3, Z12, Z4 \
+	VPANDQ Z3, Z4, Z5 \
+	VPTESTMQ P, Z5, K1 \
+	VPTERNLOGQ.Z $0x10, Z4, Z3, K1, Z1 \
+	VPANDNQ Z2, O, Z3 \
+	VPLZCNTQ Z3, Z4 \
+	VPSRLVQ Z4, Z18, Z6 \
+	VPSRLVQ Z4, Z19, Z3 \
+	VPTESTMQ P, Z6, K2 \
+	VPTERNLOGQ $0xF4, Z3, Z2, K2, Z1 \
+	VSHUFI64X2 $0xB1, Z1, Z1, Z0 \
+	VPORQ Z0, Z1, Z0 \
+	VPSHUFD $0x4e, Z0, Z1 \
+	VPORQ Z1, Z0, Z0 \
+	VPBROADCASTQ (R13)(DX*8), Z3 \
+	VPBROADCASTQ (R13)(CX*8), K3, Z3 \
+	VPTERNLOGQ $0xF6, Z0, P, Z3 \
+	VPXORQ Z0, O, Z2 \
+	MOVESZ(Z2, Z3, Z4)
+
+// TAKETWO takes the two lowest moves of MOVES (not none) off it: squares
+// CX and DX; when there was only one, DX repeats CX and SI is 0, else SI
+// is all ones (to mask the second child's count).
+#define TAKETWO(MOVES) \
+	TZCNTQ MOVES, CX \
+	BLSRQ MOVES, MOVES \
+	TZCNTQ MOVES, DX \
+	CMOVQCS CX, DX \
+	SBBQ SI, SI \
+	NOTQ SI \
+	BLSRQ MOVES, MOVES
+
+// PERFT2Z adds to R9 perft at depth 2 of the position broadcast to every
+// lane of Z11 (to move) and Z10, whose legal moves are in R10: two moves at
+// a time (PAIRZ), each child's moves counted with POPCNT, a child without
+// a move counting one leaf. DI must hold 1. Labels p2z*, so a function
+// holds it once. Scratch: Z0-Z7, K1, K2, CX, DX, SI, R10-R12.
+#define PERFT2Z \
+	TESTQ R10, R10 \
+	JZ p2zpass \
+p2zloop: \
+	TAKETWO(R10) \
+	PAIRZ(Z11, Z10) \
+	VMOVQ X4, R11 \
+	VEXTRACTI64X4 $1, Z4, Y5 \
+	VMOVQ X5, R12 \
+	POPCNTQ R11, R11 \
+	CMOVQEQ DI, R11 \
+	POPCNTQ R12, R12 \
+	CMOVQEQ DI, R12 \
+	ANDQ SI, R12 \
+	ADDQ R11, R9 \
+	ADDQ R12, R9 \
+	TESTQ R10, R10 \
+	JNZ p2zloop \
+	JMP p2zdone \
+p2zpass: \
+	MOVESZ(Z10, Z11, Z4) \
+	VMOVQ X4, R11 \
+	POPCNTQ R11, R11 \
+	CMOVQEQ DI, R11 \
+	ADDQ R11, R9 \
+p2zdone:
+
 // func perft2AVX512(p, o uint64) uint64
 //
-// perft2AVX512 is perft2AVX2 with MOVES512 and FLIPS512.
+// perft2AVX512 is perft2AVX2 on 512-bit registers (PERFT2Z).
 TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	LOADCONST
-	LOADCONST512
+	LOADCONSTZ
 	LEAQ ·flipRays(SB), R14
 	LEAQ ·squareBits(SB), R13
+	MOVL $1, DI
 	XORQ R9, R9
-	PERFT2(AX, BX, R9, MOVES512, FLIPS512, CHILD512)
+	VPBROADCASTQ AX, Z11
+	VPBROADCASTQ BX, Z10
+	MOVESZ(Z11, Z10, Z4)
+	VMOVQ X4, R10
+	PERFT2Z
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
 
 // func perft3AVX512(p, o, moves uint64) uint64
 //
-// perft3AVX512 is perft3AVX2 with MOVES512 and FLIPS512.
+// perft3AVX512 is perft3AVX2 on 512-bit registers: two moves at a time
+// (PAIRZ), then PERFT2Z of each child, which PAIRZ gave with its moves.
+// Z21 and Z20 keep the position, Z22-Z24 the pair's children and their
+// moves; AX counts the children of the pair left.
 TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
-	LOADCONST
-	LOADCONST512
-	PERFT3(MOVES512, FLIPS512, CHILD512)
+	LOADCONSTZ
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	MOVL $1, DI
+	XORQ R9, R9
+	VPBROADCASTQ AX, Z21
+	VPBROADCASTQ BX, Z20
+p3zpair:
+	TAKETWO(R8)
+	PAIRZ(Z21, Z20)
+	VMOVDQA64 Z2, Z22
+	VMOVDQA64 Z3, Z23
+	VMOVDQA64 Z4, Z24
+	MOVQ DI, AX
+	SUBQ SI, AX
+p3zchild:
+	VSHUFI64X2 $0x44, Z22, Z22, Z11
+	VSHUFI64X2 $0x44, Z23, Z23, Z10
+	VMOVQ X24, R10
+	PERFT2Z
+	DECQ AX
+	JZ p3znext
+	VSHUFI64X2 $0xEE, Z22, Z22, Z22
+	VSHUFI64X2 $0xEE, Z23, Z23, Z23
+	VSHUFI64X2 $0xEE, Z24, Z24, Z24
+	JMP p3zchild
+p3znext:
+	TESTQ R8, R8
+	JNZ p3zpair
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
