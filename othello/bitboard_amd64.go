@@ -74,6 +74,13 @@ func perft2AVX512(p, o uint64) uint64
 //go:noescape
 func perft3AVX512(p, o, moves uint64) uint64
 
+// perft4AVX512 is perft(p, o, 4) on the AVX-512 path, for a position whose
+// legal moves, which must not be none, the caller gives: the last four
+// plies in one call.
+//
+//go:noescape
+func perft4AVX512(p, o, moves uint64) uint64
+
 // lastTwoAVX2 is LastTwo (lastplies.go) with AVX2: the whole search of the
 // last two empty squares in one call.
 //

@@ -688,23 +688,15 @@ TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// func perft3AVX512(p, o, moves uint64) uint64
-//
-// perft3AVX512 is perft3AVX2 on 512-bit registers: two moves at a time
-// (PAIRZ), then PERFT2Z of each child, which PAIRZ gave with its moves.
-// Z21 and Z20 keep the position, Z22-Z24 the pair's children and their
-// moves; AX counts the children of the pair left.
-TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
-	MOVQ p+0(FP), AX
-	MOVQ o+8(FP), BX
-	MOVQ moves+16(FP), R8
-	LOADCONSTZ
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	MOVL $1, DI
-	XORQ R9, R9
-	VPBROADCASTQ AX, Z21
-	VPBROADCASTQ BX, Z20
+// p3body adds to R9 perft at depth 3 of the position broadcast to every
+// lane of Z21 (to move) and Z20, whose legal moves, not none, are in R8:
+// two moves at a time (PAIRZ), then PERFT2Z of each child, which PAIRZ
+// gave with its moves. Z22-Z24 keep the pair's children and their moves,
+// AX counts the children of the pair left. It needs LOADCONSTZ, R13, R14
+// and DI as PERFT2Z does, and is called (CALL) by perft3AVX512 and
+// perft4AVX512, with no frame of its own. Scratch: Z0-Z7, Z10, Z11,
+// Z22-Z24, K1, K2, AX, CX, DX, SI, R8, R10-R12.
+TEXT p3body<>(SB), NOSPLIT|NOFRAME, $0-0
 p3zpair:
 	TAKETWO(R8)
 	PAIRZ(Z21, Z20)
@@ -727,6 +719,85 @@ p3zchild:
 p3znext:
 	TESTQ R8, R8
 	JNZ p3zpair
+	RET
+
+// func perft3AVX512(p, o, moves uint64) uint64
+//
+// perft3AVX512 is perft3AVX2 on 512-bit registers (p3body).
+TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ moves+16(FP), R8
+	LOADCONSTZ
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	MOVL $1, DI
+	XORQ R9, R9
+	VPBROADCASTQ AX, Z21
+	VPBROADCASTQ BX, Z20
+	CALL p3body<>(SB)
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func perft4AVX512(p, o, moves uint64) uint64
+//
+// perft4AVX512 is perft at depth 4 of a position whose legal moves, not
+// none, the caller gives: two moves at a time (PAIRZ), then p3body of each
+// child, or, where the child has no move, PERFT2Z of the other side (or one
+// leaf where neither side can move). Z25 and Z26 keep the position, Z27-Z29
+// the pair's children and their moves, BX the moves left, the frame's word
+// the children of the pair left (p3body takes every general register
+// but BX).
+TEXT ·perft4AVX512(SB), NOSPLIT, $8-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	LOADCONSTZ
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	MOVL $1, DI
+	XORQ R9, R9
+	VPBROADCASTQ AX, Z26
+	VPBROADCASTQ BX, Z25
+	MOVQ moves+16(FP), BX
+p4pair:
+	TAKETWO(BX)
+	PAIRZ(Z26, Z25)
+	VMOVDQA64 Z2, Z27
+	VMOVDQA64 Z3, Z28
+	VMOVDQA64 Z4, Z29
+	MOVQ DI, AX
+	SUBQ SI, AX
+	MOVQ AX, left-8(SP)
+p4child:
+	VSHUFI64X2 $0x44, Z27, Z27, Z21
+	VSHUFI64X2 $0x44, Z28, Z28, Z20
+	VMOVQ X29, R8
+	TESTQ R8, R8
+	JZ p4pass
+	CALL p3body<>(SB)
+p4after:
+	DECQ left-8(SP)
+	JZ p4next
+	VSHUFI64X2 $0xEE, Z27, Z27, Z27
+	VSHUFI64X2 $0xEE, Z28, Z28, Z28
+	VSHUFI64X2 $0xEE, Z29, Z29, Z29
+	JMP p4child
+p4pass:
+	MOVESZ(Z20, Z21, Z4)
+	VMOVQ X4, R10
+	TESTQ R10, R10
+	JZ p4over
+	VMOVDQA64 Z20, Z11
+	VMOVDQA64 Z21, Z10
+	PERFT2Z
+	JMP p4after
+p4over:
+	INCQ R9
+	JMP p4after
+p4next:
+	TESTQ BX, BX
+	JNZ p4pair
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -45,6 +45,9 @@ func perft(p, o uint64, depth int) uint64 {
 		}
 		return perft3AVX2(p, o, moves)
 	}
+	if useAVX512 && depth == 4 { // the last four plies in one call
+		return perft4AVX512(p, o, moves)
+	}
 	var n uint64
 	for moves != 0 {
 		sq := bits.TrailingZeros64(moves)
