@@ -34,6 +34,13 @@ func perft2AVX2(p, o uint64) uint64
 //go:noescape
 func perft3AVX2(p, o, moves uint64) uint64
 
+// perft4AVX2 is perft(p, o, 4) with AVX2, for a position whose legal
+// moves, which must not be none, the caller gives: the last four plies in
+// one call.
+//
+//go:noescape
+func perft4AVX2(p, o, moves uint64) uint64
+
 // randomGameAVX2 is RandomGame (playout.go) with AVX2: the whole game in
 // one call, the k-th move picked by clearing the lowest set bit k times.
 //

@@ -239,44 +239,98 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// PERFT3 adds up in R9 perft at depth 3 of the position of AX (to move)
-// and BX whose legal moves, not none, are in R8: for every move, its flips,
-// then PERFT2 of the child. MOVES and FLIPS are as in PERFT2; it needs
-// LOADCONST (and LOADCONST512 for the AVX-512 twins).
-#define PERFT3(MOVES, FLIPS, CHILD) \
-	LEAQ ·flipRays(SB), R14 \
-	LEAQ ·squareBits(SB), R13 \
-	XORQ R9, R9 \
-p3loop: \
-	BSFQ R8, CX \
-	LEAQ -1(R8), DX \
-	ANDQ DX, R8 \
-	BROADCAST(AX, BX) \
-	FLIPS(CX, R14, DX) \
-	VMOVQ X0, DX \
-	MOVQ BX, SI \
-	XORQ DX, SI \
-	MOVQ AX, DI \
-	XORQ DX, DI \
-	BTSQ CX, DI \
-	PERFT2(SI, DI, R9, MOVES, FLIPS, CHILD) \
-	TESTQ R8, R8 \
+// p3avx2 adds to R9 perft at depth 3 of the position of AX (to move) and
+// BX whose legal moves, not none, are in R8: for every move, its flips,
+// then PERFT2 of the child. It needs LOADCONST, R14 = ·flipRays and
+// R13 = ·squareBits, and is called (CALL) by perft3AVX2 and perft4AVX2,
+// with no frame of its own. AX and BX are kept; scratch as PERFT2, and
+// R8, SI, DI.
+TEXT p3avx2<>(SB), NOSPLIT|NOFRAME, $0-0
+p3loop:
+	BSFQ R8, CX
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	BROADCAST(AX, BX)
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ BX, SI
+	XORQ DX, SI
+	MOVQ AX, DI
+	XORQ DX, DI
+	BTSQ CX, DI
+	PERFT2(SI, DI, R9, MOVESV, FLIPSV, CHILDV)
+	TESTQ R8, R8
 	JNZ p3loop
+	RET
 
 // func perft3AVX2(p, o, moves uint64) uint64
 //
 // perft3AVX2 is perft at depth 3 of a position whose legal moves, not
-// none, the caller gives: for every move, its flips, then PERFT2 of the
-// child.
+// none, the caller gives (p3avx2).
 TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
 	LOADCONST
-	PERFT3(MOVESV, FLIPSV, CHILDV)
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+	CALL p3avx2<>(SB)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func perft4AVX2(p, o, moves uint64) uint64
+//
+// perft4AVX2 is perft at depth 4 of a position whose legal moves, not
+// none, the caller gives: for every move, its flips, the child's moves,
+// then p3avx2 of the child, or, where the child has no move, PERFT2 of the
+// other side (which counts one leaf where that side cannot move either).
+// The frame keeps the position and the moves left, which p3avx2 does not
+// keep.
+TEXT ·perft4AVX2(SB), NOSPLIT, $24-32
+	MOVQ p+0(FP), AX
+	MOVQ AX, pp-8(SP)
+	MOVQ o+8(FP), BX
+	MOVQ BX, po-16(SP)
+	MOVQ moves+16(FP), R8
+	MOVQ R8, left-24(SP)
+	LOADCONST
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+p4loop:
+	MOVQ left-24(SP), R8
+	BSFQ R8, CX
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	MOVQ R8, left-24(SP)
+	MOVQ pp-8(SP), DI
+	MOVQ po-16(SP), AX
+	BROADCAST(DI, AX)
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	XORQ DX, AX
+	MOVQ DI, BX
+	XORQ DX, BX
+	BTSQ CX, BX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ BX, X3
+	VPBROADCASTQ X3, Y3
+	MOVESV(R8)
+	TESTQ R8, R8
+	JZ p4pass
+	CALL p3avx2<>(SB)
+p4next:
+	CMPQ left-24(SP), $0
+	JNE p4loop
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+p4pass:
+	PERFT2(BX, AX, R9, MOVESV, FLIPSV, CHILDV)
+	JMP p4next
 
 // Constants of the wyrand generator (internal/wyrand): its increment and
 // its multiplier mask.

@@ -21,6 +21,7 @@ func movesAVX2(p, o uint64) uint64           { panic("othello: no AVX2 path in t
 func flipsAVX2(p, o uint64, sq int) uint64   { panic("othello: no AVX2 path in this build") }
 func perft2AVX2(p, o uint64) uint64          { panic("othello: no AVX2 path in this build") }
 func perft3AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
+func perft4AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
 func movesAVX512(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
 func flipsAVX512(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
 func perft2AVX512(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }

@@ -200,9 +200,9 @@ func TestPerftPassesAtTheLastPlies(t *testing.T) {
 	}
 }
 
-// checkPerftAVX2 compares perft2AVX2 and perft3AVX2, and their AVX-512
-// twins and perft4AVX512 where the CPU has them, with the portable perft
-// at depths 2, 3 and 4 on one position.
+// checkPerftAVX2 compares perft2AVX2, perft3AVX2 and perft4AVX2, and
+// their AVX-512 twins where the CPU has them, with the portable perft at
+// depths 2, 3 and 4 on one position.
 func checkPerftAVX2(t testing.TB, p, o uint64) {
 	t.Helper()
 	var want2, want3, want4, moves uint64
@@ -215,6 +215,9 @@ func checkPerftAVX2(t testing.TB, p, o uint64) {
 	if moves != 0 { // perft3 is only called with moves
 		if got := perft3AVX2(p, o, moves); got != want3 {
 			t.Fatalf("p %#x o %#x: perft3AVX2 = %d, portable perft 3 = %d", p, o, got, want3)
+		}
+		if got := perft4AVX2(p, o, moves); got != want4 {
+			t.Fatalf("p %#x o %#x: perft4AVX2 = %d, portable perft 4 = %d", p, o, got, want4)
 		}
 	}
 	if !hasAVX512 {
@@ -237,7 +240,7 @@ func checkPerftAVX2(t testing.TB, p, o uint64) {
 // plies with the portable one on positions of 1 to 14 empty squares (from
 // random games and arbitrary boards), where a side to move often has no
 // move at some ply of the four: the pass and game-over branches of
-// perft2AVX512, p3body and perft4AVX512. It checks that enough of the
+// the assembly perft 2, 3 and 4 of both paths. It checks that enough of the
 // trees hold a pass for those branches to have run.
 func TestPerftLastPliesNearTheEnd(t *testing.T) {
 	needAVX2(t)

@@ -45,8 +45,11 @@ func perft(p, o uint64, depth int) uint64 {
 		}
 		return perft3AVX2(p, o, moves)
 	}
-	if useAVX512 && depth == 4 { // the last four plies in one call
-		return perft4AVX512(p, o, moves)
+	if useAVX2 && depth == 4 { // the last four plies in one call
+		if useAVX512 {
+			return perft4AVX512(p, o, moves)
+		}
+		return perft4AVX2(p, o, moves)
 	}
 	var n uint64
 	for moves != 0 {
