@@ -517,28 +517,7 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 // MOVES512 is MOVESV with each fill step t |= mask & (t << d) one shift
 // and one VPTERNLOGQ instead of a shift, an AND and an OR.
 #define MOVES512(OUT) \
-	VPAND Y13, Y3, Y1 \
-	VPSLLVQ Y15, Y2, Y4 \
-	VPAND Y1, Y4, Y4 \
-	VPSRLVQ Y15, Y2, Y5 \
-	VPAND Y1, Y5, Y5 \
-	VPSLLVQ Y15, Y4, Y6 \
-	VPTERNLOGQ $0xF8, Y6, Y1, Y4 \
-	VPSRLVQ Y15, Y5, Y7 \
-	VPTERNLOGQ $0xF8, Y7, Y1, Y5 \
-	VPSLLVQ Y15, Y1, Y6 \
-	VPAND Y1, Y6, Y6 \
-	VPSRLVQ Y15, Y6, Y0 \
-	VPSLLVQ Y14, Y4, Y7 \
-	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
-	VPSRLVQ Y14, Y5, Y1 \
-	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
-	VPSLLVQ Y14, Y4, Y7 \
-	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
-	VPSRLVQ Y14, Y5, Y1 \
-	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
-	VPSLLVQ Y15, Y4, Y4 \
-	VPSRLVQ Y15, Y5, Y5 \
+	FILL512(VPAND, Y2, Y3, Y13, Y15, Y14, Y1, Y4, Y5, Y6, Y7, Y0) \
 	VPOR Y3, Y2, Y2 \
 	VPTERNLOGQ $0x54, Y2, Y5, Y4 \
 	VEXTRACTI128 $1, Y4, X5 \
@@ -546,6 +525,36 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	VPSHUFD $0x4e, X4, X5 \
 	VPOR X5, X4, X4 \
 	VMOVQ X4, OUT
+
+// FILL512 is the parallel-prefix fill of MOVES512 and MOVESZ, on Y or Z
+// registers (AND is VPAND or VPANDQ to match): L and R get, lane by lane,
+// the squares reached from the owner of P over runs of discs of O (each
+// broadcast to its lanes) towards higher and lower squares, before the
+// last masking by the empty squares. WRAP, S1 and S2 are the per-lane wrap
+// mask, shift and doubled shift; M, A, B and C are scratch.
+#define FILL512(AND, P, O, WRAP, S1, S2, M, L, R, A, B, C) \
+	AND WRAP, O, M \
+	VPSLLVQ S1, P, L \
+	AND M, L, L \
+	VPSRLVQ S1, P, R \
+	AND M, R, R \
+	VPSLLVQ S1, L, A \
+	VPTERNLOGQ $0xF8, A, M, L \
+	VPSRLVQ S1, R, B \
+	VPTERNLOGQ $0xF8, B, M, R \
+	VPSLLVQ S1, M, A \
+	AND M, A, A \
+	VPSRLVQ S1, A, C \
+	VPSLLVQ S2, L, B \
+	VPTERNLOGQ $0xF8, B, A, L \
+	VPSRLVQ S2, R, M \
+	VPTERNLOGQ $0xF8, M, C, R \
+	VPSLLVQ S2, L, B \
+	VPTERNLOGQ $0xF8, B, A, L \
+	VPSRLVQ S2, R, M \
+	VPTERNLOGQ $0xF8, M, C, R \
+	VPSLLVQ S1, L, L \
+	VPSRLVQ S1, R, R
 
 // FLIPS512 is FLIPSV with VPTERNLOGQ, and towards lower squares the highest
 // set bit of x = ray &^ O found by VPLZCNTQ (AVX-512 CD) instead of a
@@ -611,28 +620,7 @@ TEXT ·randomGame512(SB), NOSPLIT, $0-40
 // half's lanes): MOVES512 on both halves at once, P and O kept. Scratch
 // Z0, Z1, Z5-Z7.
 #define MOVESZ(P, O, OUT) \
-	VPANDQ Z13, O, Z1 \
-	VPSLLVQ Z15, P, OUT \
-	VPANDQ Z1, OUT, OUT \
-	VPSRLVQ Z15, P, Z5 \
-	VPANDQ Z1, Z5, Z5 \
-	VPSLLVQ Z15, OUT, Z6 \
-	VPTERNLOGQ $0xF8, Z6, Z1, OUT \
-	VPSRLVQ Z15, Z5, Z7 \
-	VPTERNLOGQ $0xF8, Z7, Z1, Z5 \
-	VPSLLVQ Z15, Z1, Z6 \
-	VPANDQ Z1, Z6, Z6 \
-	VPSRLVQ Z15, Z6, Z0 \
-	VPSLLVQ Z14, OUT, Z7 \
-	VPTERNLOGQ $0xF8, Z7, Z6, OUT \
-	VPSRLVQ Z14, Z5, Z1 \
-	VPTERNLOGQ $0xF8, Z1, Z0, Z5 \
-	VPSLLVQ Z14, OUT, Z7 \
-	VPTERNLOGQ $0xF8, Z7, Z6, OUT \
-	VPSRLVQ Z14, Z5, Z1 \
-	VPTERNLOGQ $0xF8, Z1, Z0, Z5 \
-	VPSLLVQ Z15, OUT, OUT \
-	VPSRLVQ Z15, Z5, Z5 \
+	FILL512(VPANDQ, P, O, Z13, Z15, Z14, Z1, OUT, Z5, Z6, Z7, Z0) \
 	VPORQ Z5, OUT, OUT \
 	VSHUFI64X2 $0xB1, OUT, OUT, Z5 \
 	VPORQ Z5, OUT, OUT \
@@ -722,19 +710,25 @@ p2zpass: \
 	ADDQ R11, R9 \
 p2zdone:
 
+// ENTERZ begins a perft of the AVX-512 path: the constants, the tables
+// (R14, R13), DI = 1 and the sum R9 = 0 for PERFT2Z, and the position of
+// AX (to move) and BX broadcast to every lane of P and O.
+#define ENTERZ(P, O) \
+	LOADCONSTZ \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	MOVL $1, DI \
+	XORQ R9, R9 \
+	VPBROADCASTQ AX, P \
+	VPBROADCASTQ BX, O
+
 // func perft2AVX512(p, o uint64) uint64
 //
 // perft2AVX512 is perft2AVX2 on 512-bit registers (PERFT2Z).
 TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	LOADCONSTZ
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	MOVL $1, DI
-	XORQ R9, R9
-	VPBROADCASTQ AX, Z11
-	VPBROADCASTQ BX, Z10
+	ENTERZ(Z11, Z10)
 	MOVESZ(Z11, Z10, Z4)
 	VMOVQ X4, R10
 	PERFT2Z
@@ -782,13 +776,7 @@ TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
-	LOADCONSTZ
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	MOVL $1, DI
-	XORQ R9, R9
-	VPBROADCASTQ AX, Z21
-	VPBROADCASTQ BX, Z20
+	ENTERZ(Z21, Z20)
 	CALL p3body<>(SB)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
@@ -806,13 +794,7 @@ TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
 TEXT ·perft4AVX512(SB), NOSPLIT, $8-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	LOADCONSTZ
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	MOVL $1, DI
-	XORQ R9, R9
-	VPBROADCASTQ AX, Z26
-	VPBROADCASTQ BX, Z25
+	ENTERZ(Z26, Z25)
 	MOVQ moves+16(FP), BX
 p4pair:
 	TAKETWO(BX)
