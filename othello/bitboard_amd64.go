@@ -34,6 +34,13 @@ func perft2AVX2(p, o uint64) uint64
 //go:noescape
 func perft3AVX2(p, o, moves uint64) uint64
 
+// perft4AVX2 is perft(p, o, 4) with AVX2, for a position whose legal
+// moves, which must not be none, the caller gives: the last four plies in
+// one call.
+//
+//go:noescape
+func perft4AVX2(p, o, moves uint64) uint64
+
 // randomGameAVX2 is RandomGame (playout.go) with AVX2: the whole game in
 // one call, the k-th move picked by clearing the lowest set bit k times.
 //
@@ -62,15 +69,24 @@ func movesAVX512(p, o uint64) uint64
 //go:noescape
 func flipsAVX512(p, o uint64, sq int) uint64
 
-// perft2AVX512 is perft2AVX2 with AVX-512's ternary logic.
+// perft2AVX512 is perft2AVX2 with AVX-512 on 512-bit registers: two
+// children at a time, one in each half.
 //
 //go:noescape
 func perft2AVX512(p, o uint64) uint64
 
-// perft3AVX512 is perft3AVX2 with AVX-512's ternary logic.
+// perft3AVX512 is perft3AVX2 with AVX-512 on 512-bit registers, two
+// children at a time at both plies.
 //
 //go:noescape
 func perft3AVX512(p, o, moves uint64) uint64
+
+// perft4AVX512 is perft(p, o, 4) on the AVX-512 path, for a position whose
+// legal moves, which must not be none, the caller gives: the last four
+// plies in one call.
+//
+//go:noescape
+func perft4AVX512(p, o, moves uint64) uint64
 
 // lastTwoAVX2 is LastTwo (lastplies.go) with AVX2: the whole search of the
 // last two empty squares in one call.

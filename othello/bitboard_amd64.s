@@ -185,11 +185,6 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VPXOR Y0, Y11, Y3 \
 	VPOR Y1, Y3, Y3
 
-// CHILD512 is CHILDV in one VPTERNLOGQ after the load (0xF6: A | B^C).
-#define CHILD512 \
-	VPBROADCASTQ (R13)(CX*8), Y3 \
-	VPTERNLOGQ $0xF6, Y0, Y11, Y3
-
 // PERFT2 adds to the general register SUM perft at depth 2 (see perft in
 // perft.go) of the position of general registers P (to move) and O: for
 // every move, its flips, then the child's legal moves counted with POPCNT,
@@ -244,44 +239,98 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// PERFT3 adds up in R9 perft at depth 3 of the position of AX (to move)
-// and BX whose legal moves, not none, are in R8: for every move, its flips,
-// then PERFT2 of the child. MOVES and FLIPS are as in PERFT2; it needs
-// LOADCONST (and LOADCONST512 for the AVX-512 twins).
-#define PERFT3(MOVES, FLIPS, CHILD) \
-	LEAQ ·flipRays(SB), R14 \
-	LEAQ ·squareBits(SB), R13 \
-	XORQ R9, R9 \
-p3loop: \
-	BSFQ R8, CX \
-	LEAQ -1(R8), DX \
-	ANDQ DX, R8 \
-	BROADCAST(AX, BX) \
-	FLIPS(CX, R14, DX) \
-	VMOVQ X0, DX \
-	MOVQ BX, SI \
-	XORQ DX, SI \
-	MOVQ AX, DI \
-	XORQ DX, DI \
-	BTSQ CX, DI \
-	PERFT2(SI, DI, R9, MOVES, FLIPS, CHILD) \
-	TESTQ R8, R8 \
+// p3avx2 adds to R9 perft at depth 3 of the position of AX (to move) and
+// BX whose legal moves, not none, are in R8: for every move, its flips,
+// then PERFT2 of the child. It needs LOADCONST, R14 = ·flipRays and
+// R13 = ·squareBits, and is called (CALL) by perft3AVX2 and perft4AVX2,
+// with no frame of its own. AX and BX are kept; scratch as PERFT2, and
+// R8, SI, DI.
+TEXT p3avx2<>(SB), NOSPLIT|NOFRAME, $0-0
+p3loop:
+	BSFQ R8, CX
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	BROADCAST(AX, BX)
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	MOVQ BX, SI
+	XORQ DX, SI
+	MOVQ AX, DI
+	XORQ DX, DI
+	BTSQ CX, DI
+	PERFT2(SI, DI, R9, MOVESV, FLIPSV, CHILDV)
+	TESTQ R8, R8
 	JNZ p3loop
+	RET
 
 // func perft3AVX2(p, o, moves uint64) uint64
 //
 // perft3AVX2 is perft at depth 3 of a position whose legal moves, not
-// none, the caller gives: for every move, its flips, then PERFT2 of the
-// child.
+// none, the caller gives (p3avx2).
 TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
 	LOADCONST
-	PERFT3(MOVESV, FLIPSV, CHILDV)
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+	CALL p3avx2<>(SB)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func perft4AVX2(p, o, moves uint64) uint64
+//
+// perft4AVX2 is perft at depth 4 of a position whose legal moves, not
+// none, the caller gives: for every move, its flips, the child's moves,
+// then p3avx2 of the child, or, where the child has no move, PERFT2 of the
+// other side (which counts one leaf where that side cannot move either).
+// The frame keeps the position and the moves left, which p3avx2 does not
+// keep.
+TEXT ·perft4AVX2(SB), NOSPLIT, $24-32
+	MOVQ p+0(FP), AX
+	MOVQ AX, pp-8(SP)
+	MOVQ o+8(FP), BX
+	MOVQ BX, po-16(SP)
+	MOVQ moves+16(FP), R8
+	MOVQ R8, left-24(SP)
+	LOADCONST
+	LEAQ ·flipRays(SB), R14
+	LEAQ ·squareBits(SB), R13
+	XORQ R9, R9
+p4loop:
+	MOVQ left-24(SP), R8
+	BSFQ R8, CX
+	LEAQ -1(R8), DX
+	ANDQ DX, R8
+	MOVQ R8, left-24(SP)
+	MOVQ pp-8(SP), DI
+	MOVQ po-16(SP), AX
+	BROADCAST(DI, AX)
+	FLIPSV(CX, R14, DX)
+	VMOVQ X0, DX
+	XORQ DX, AX
+	MOVQ DI, BX
+	XORQ DX, BX
+	BTSQ CX, BX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ BX, X3
+	VPBROADCASTQ X3, Y3
+	MOVESV(R8)
+	TESTQ R8, R8
+	JZ p4pass
+	CALL p3avx2<>(SB)
+p4next:
+	CMPQ left-24(SP), $0
+	JNE p4loop
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+p4pass:
+	PERFT2(BX, AX, R9, MOVESV, FLIPSV, CHILDV)
+	JMP p4next
 
 // Constants of the wyrand generator (internal/wyrand): its increment and
 // its multiplier mask.
@@ -468,28 +517,7 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 // MOVES512 is MOVESV with each fill step t |= mask & (t << d) one shift
 // and one VPTERNLOGQ instead of a shift, an AND and an OR.
 #define MOVES512(OUT) \
-	VPAND Y13, Y3, Y1 \
-	VPSLLVQ Y15, Y2, Y4 \
-	VPAND Y1, Y4, Y4 \
-	VPSRLVQ Y15, Y2, Y5 \
-	VPAND Y1, Y5, Y5 \
-	VPSLLVQ Y15, Y4, Y6 \
-	VPTERNLOGQ $0xF8, Y6, Y1, Y4 \
-	VPSRLVQ Y15, Y5, Y7 \
-	VPTERNLOGQ $0xF8, Y7, Y1, Y5 \
-	VPSLLVQ Y15, Y1, Y6 \
-	VPAND Y1, Y6, Y6 \
-	VPSRLVQ Y15, Y6, Y0 \
-	VPSLLVQ Y14, Y4, Y7 \
-	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
-	VPSRLVQ Y14, Y5, Y1 \
-	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
-	VPSLLVQ Y14, Y4, Y7 \
-	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
-	VPSRLVQ Y14, Y5, Y1 \
-	VPTERNLOGQ $0xF8, Y1, Y0, Y5 \
-	VPSLLVQ Y15, Y4, Y4 \
-	VPSRLVQ Y15, Y5, Y5 \
+	FILL512(VPAND, Y2, Y3, Y13, Y15, Y14, Y1, Y4, Y5, Y6, Y7, Y0) \
 	VPOR Y3, Y2, Y2 \
 	VPTERNLOGQ $0x54, Y2, Y5, Y4 \
 	VEXTRACTI128 $1, Y4, X5 \
@@ -497,6 +525,36 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	VPSHUFD $0x4e, X4, X5 \
 	VPOR X5, X4, X4 \
 	VMOVQ X4, OUT
+
+// FILL512 is the parallel-prefix fill of MOVES512 and MOVESZ, on Y or Z
+// registers (AND is VPAND or VPANDQ to match): L and R get, lane by lane,
+// the squares reached from the owner of P over runs of discs of O (each
+// broadcast to its lanes) towards higher and lower squares, before the
+// last masking by the empty squares. WRAP, S1 and S2 are the per-lane wrap
+// mask, shift and doubled shift; M, A, B and C are scratch.
+#define FILL512(AND, P, O, WRAP, S1, S2, M, L, R, A, B, C) \
+	AND WRAP, O, M \
+	VPSLLVQ S1, P, L \
+	AND M, L, L \
+	VPSRLVQ S1, P, R \
+	AND M, R, R \
+	VPSLLVQ S1, L, A \
+	VPTERNLOGQ $0xF8, A, M, L \
+	VPSRLVQ S1, R, B \
+	VPTERNLOGQ $0xF8, B, M, R \
+	VPSLLVQ S1, M, A \
+	AND M, A, A \
+	VPSRLVQ S1, A, C \
+	VPSLLVQ S2, L, B \
+	VPTERNLOGQ $0xF8, B, A, L \
+	VPSRLVQ S2, R, M \
+	VPTERNLOGQ $0xF8, M, C, R \
+	VPSLLVQ S2, L, B \
+	VPTERNLOGQ $0xF8, B, A, L \
+	VPSRLVQ S2, R, M \
+	VPTERNLOGQ $0xF8, M, C, R \
+	VPSLLVQ S1, L, L \
+	VPSRLVQ S1, R, R
 
 // FLIPS512 is FLIPSV with VPTERNLOGQ, and towards lower squares the highest
 // set bit of x = ray &^ O found by VPLZCNTQ (AVX-512 CD) instead of a
@@ -538,32 +596,244 @@ TEXT ·randomGame512(SB), NOSPLIT, $0-40
 	VZEROUPPER
 	RET
 
+// The perft of the AVX-512 path works on 512-bit registers: two children
+// at a time, each in one 256-bit half, its four line directions in the
+// half's four lanes as everywhere in this file. One instruction so does
+// the work of two children, and the children of a node overlap twice as
+// far in the CPU's schedulers, which hold as many instructions either way.
+// The comparisons give mask registers (K1, K2) instead of all-ones lanes:
+// a masked VPTERNLOGQ then keeps a ray's flips or drops them in the same
+// instruction. Constants (LOADCONSTZ): Z15, Z14, Z13, Z12 as Y15-Y12
+// above in both halves, Z19 all ones, Z18 the top bit, K3 the low half.
+#define LOADCONSTZ \
+	VBROADCASTI64X4 shifts<>(SB), Z15 \
+	VBROADCASTI64X4 shifts2<>(SB), Z14 \
+	VBROADCASTI64X4 wrapMask<>(SB), Z13 \
+	VPXORQ Z12, Z12, Z12 \
+	VPTERNLOGQ $0xFF, Z19, Z19, Z19 \
+	VPSLLQ $63, Z19, Z18 \
+	MOVL $0x0F, R11 \
+	KMOVW R11, K3
+
+// MOVESZ puts into every lane of each half of OUT the legal moves of the
+// owner of P against the owner of O in that half (each broadcast to its
+// half's lanes): MOVES512 on both halves at once, P and O kept. Scratch
+// Z0, Z1, Z5-Z7.
+#define MOVESZ(P, O, OUT) \
+	FILL512(VPANDQ, P, O, Z13, Z15, Z14, Z1, OUT, Z5, Z6, Z7, Z0) \
+	VPORQ Z5, OUT, OUT \
+	VSHUFI64X2 $0xB1, OUT, OUT, Z5 \
+	VPORQ Z5, OUT, OUT \
+	VPSHUFD $0x4e, OUT, Z5 \
+	VPORQ O, P, Z6 \
+	VPTERNLOGQ $0x54, Z6, Z5, OUT
+
+// PAIRZ plays two moves at once: square CX in the low half and DX in the
+// high half of the position P (to move) and O, broadcast to the lanes of
+// each half (the halves may hold different positions). Out: Z2 the
+// children's side to move (O with the flips turned), Z3 the other side (P,
+// the flips and the square), Z4 the children's legal moves, each child in
+// its half. The flips are FLIPS512's, the halves' rays loaded from the two
+// squares' rows of ·flipRays (R14); R13 = ·squareBits. Scratch Z0-Z7, K1,
+// K2, R11, R12.
+#define PAIRZ(P, O) \
+	MOVQ CX, R11 \
+	SHLQ $6, R11 \
+	MOVQ DX, R12 \
+	SHLQ $6, R12 \
+	VMOVDQU (R14)(R11*1), Y1 \
+	VINSERTI64X4 $1, (R14)(R12*1), Z1, Z1 \
+	VMOVDQU 32(R14)(R11*1), Y2 \
+	VINSERTI64X4 $1, 32(R14)(R12*1), Z2, Z2 \
+	VPANDNQ Z1, O, Z3 \
+	VPSUBQ Z3, Z12, Z4 \
+	VPANDQ Z3, Z4, Z5 \
+	VPTESTMQ P, Z5, K1 \
+	VPTERNLOGQ.Z $0x10, Z4, Z3, K1, Z1 \
+	VPANDNQ Z2, O, Z3 \
+	VPLZCNTQ Z3, Z4 \
+	VPSRLVQ Z4, Z18, Z6 \
+	VPSRLVQ Z4, Z19, Z3 \
+	VPTESTMQ P, Z6, K2 \
+	VPTERNLOGQ $0xF4, Z3, Z2, K2, Z1 \
+	VSHUFI64X2 $0xB1, Z1, Z1, Z0 \
+	VPORQ Z0, Z1, Z0 \
+	VPSHUFD $0x4e, Z0, Z1 \
+	VPORQ Z1, Z0, Z0 \
+	VPBROADCASTQ (R13)(DX*8), Z3 \
+	VPBROADCASTQ (R13)(CX*8), K3, Z3 \
+	VPTERNLOGQ $0xF6, Z0, P, Z3 \
+	VPXORQ Z0, O, Z2 \
+	MOVESZ(Z2, Z3, Z4)
+
+// TAKETWO takes the two lowest moves of MOVES (not none) off it: squares
+// CX and DX; when there was only one, DX repeats CX and SI is 0, else SI
+// is all ones (to mask the second child's count).
+#define TAKETWO(MOVES) \
+	TZCNTQ MOVES, CX \
+	BLSRQ MOVES, MOVES \
+	TZCNTQ MOVES, DX \
+	CMOVQCS CX, DX \
+	SBBQ SI, SI \
+	NOTQ SI \
+	BLSRQ MOVES, MOVES
+
+// PERFT2Z adds to R9 perft at depth 2 of the position broadcast to every
+// lane of Z11 (to move) and Z10, whose legal moves are in R10: two moves at
+// a time (PAIRZ), each child's moves counted with POPCNT, a child without
+// a move counting one leaf. DI must hold 1. Labels p2z*, so a function
+// holds it once. Scratch: Z0-Z7, K1, K2, CX, DX, SI, R10-R12.
+#define PERFT2Z \
+	TESTQ R10, R10 \
+	JZ p2zpass \
+p2zloop: \
+	TAKETWO(R10) \
+	PAIRZ(Z11, Z10) \
+	VMOVQ X4, R11 \
+	VEXTRACTI64X4 $1, Z4, Y5 \
+	VMOVQ X5, R12 \
+	POPCNTQ R11, R11 \
+	CMOVQEQ DI, R11 \
+	POPCNTQ R12, R12 \
+	CMOVQEQ DI, R12 \
+	ANDQ SI, R12 \
+	ADDQ R11, R9 \
+	ADDQ R12, R9 \
+	TESTQ R10, R10 \
+	JNZ p2zloop \
+	JMP p2zdone \
+p2zpass: \
+	MOVESZ(Z10, Z11, Z4) \
+	VMOVQ X4, R11 \
+	POPCNTQ R11, R11 \
+	CMOVQEQ DI, R11 \
+	ADDQ R11, R9 \
+p2zdone:
+
+// ENTERZ begins a perft of the AVX-512 path: the constants, the tables
+// (R14, R13), DI = 1 and the sum R9 = 0 for PERFT2Z, and the position of
+// AX (to move) and BX broadcast to every lane of P and O.
+#define ENTERZ(P, O) \
+	LOADCONSTZ \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	MOVL $1, DI \
+	XORQ R9, R9 \
+	VPBROADCASTQ AX, P \
+	VPBROADCASTQ BX, O
+
 // func perft2AVX512(p, o uint64) uint64
 //
-// perft2AVX512 is perft2AVX2 with MOVES512 and FLIPS512.
+// perft2AVX512 is perft2AVX2 on 512-bit registers (PERFT2Z).
 TEXT ·perft2AVX512(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	LOADCONST
-	LOADCONST512
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9
-	PERFT2(AX, BX, R9, MOVES512, FLIPS512, CHILD512)
+	ENTERZ(Z11, Z10)
+	MOVESZ(Z11, Z10, Z4)
+	VMOVQ X4, R10
+	PERFT2Z
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
 	RET
 
+// p3body adds to R9 perft at depth 3 of the position broadcast to every
+// lane of Z21 (to move) and Z20, whose legal moves, not none, are in R8:
+// two moves at a time (PAIRZ), then PERFT2Z of each child, which PAIRZ
+// gave with its moves. Z22-Z24 keep the pair's children and their moves,
+// AX counts the children of the pair left. It needs LOADCONSTZ, R13, R14
+// and DI as PERFT2Z does, and is called (CALL) by perft3AVX512 and
+// perft4AVX512, with no frame of its own. Scratch: Z0-Z7, Z10, Z11,
+// Z22-Z24, K1, K2, AX, CX, DX, SI, R8, R10-R12.
+TEXT p3body<>(SB), NOSPLIT|NOFRAME, $0-0
+p3zpair:
+	TAKETWO(R8)
+	PAIRZ(Z21, Z20)
+	VMOVDQA64 Z2, Z22
+	VMOVDQA64 Z3, Z23
+	VMOVDQA64 Z4, Z24
+	MOVQ DI, AX
+	SUBQ SI, AX
+p3zchild:
+	VSHUFI64X2 $0x44, Z22, Z22, Z11
+	VSHUFI64X2 $0x44, Z23, Z23, Z10
+	VMOVQ X24, R10
+	PERFT2Z
+	DECQ AX
+	JZ p3znext
+	VSHUFI64X2 $0xEE, Z22, Z22, Z22
+	VSHUFI64X2 $0xEE, Z23, Z23, Z23
+	VSHUFI64X2 $0xEE, Z24, Z24, Z24
+	JMP p3zchild
+p3znext:
+	TESTQ R8, R8
+	JNZ p3zpair
+	RET
+
 // func perft3AVX512(p, o, moves uint64) uint64
 //
-// perft3AVX512 is perft3AVX2 with MOVES512 and FLIPS512.
+// perft3AVX512 is perft3AVX2 on 512-bit registers (p3body).
 TEXT ·perft3AVX512(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
-	LOADCONST
-	LOADCONST512
-	PERFT3(MOVES512, FLIPS512, CHILD512)
+	ENTERZ(Z21, Z20)
+	CALL p3body<>(SB)
+	MOVQ R9, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func perft4AVX512(p, o, moves uint64) uint64
+//
+// perft4AVX512 is perft at depth 4 of a position whose legal moves, not
+// none, the caller gives: two moves at a time (PAIRZ), then p3body of each
+// child, or, where the child has no move, PERFT2Z of the other side (or one
+// leaf where neither side can move). Z25 and Z26 keep the position, Z27-Z29
+// the pair's children and their moves, BX the moves left, the frame's word
+// the children of the pair left (p3body takes every general register
+// but BX).
+TEXT ·perft4AVX512(SB), NOSPLIT, $8-32
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	ENTERZ(Z26, Z25)
+	MOVQ moves+16(FP), BX
+p4pair:
+	TAKETWO(BX)
+	PAIRZ(Z26, Z25)
+	VMOVDQA64 Z2, Z27
+	VMOVDQA64 Z3, Z28
+	VMOVDQA64 Z4, Z29
+	MOVQ DI, AX
+	SUBQ SI, AX
+	MOVQ AX, left-8(SP)
+p4child:
+	VSHUFI64X2 $0x44, Z27, Z27, Z21
+	VSHUFI64X2 $0x44, Z28, Z28, Z20
+	VMOVQ X29, R8
+	TESTQ R8, R8
+	JZ p4pass
+	CALL p3body<>(SB)
+p4after:
+	DECQ left-8(SP)
+	JZ p4next
+	VSHUFI64X2 $0xEE, Z27, Z27, Z27
+	VSHUFI64X2 $0xEE, Z28, Z28, Z28
+	VSHUFI64X2 $0xEE, Z29, Z29, Z29
+	JMP p4child
+p4pass:
+	MOVESZ(Z20, Z21, Z4)
+	VMOVQ X4, R10
+	TESTQ R10, R10
+	JZ p4over
+	VMOVDQA64 Z20, Z11
+	VMOVDQA64 Z21, Z10
+	PERFT2Z
+	JMP p4after
+p4over:
+	INCQ R9
+	JMP p4after
+p4next:
+	TESTQ BX, BX
+	JNZ p4pair
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
 	RET

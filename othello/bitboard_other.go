@@ -21,10 +21,12 @@ func movesAVX2(p, o uint64) uint64           { panic("othello: no AVX2 path in t
 func flipsAVX2(p, o uint64, sq int) uint64   { panic("othello: no AVX2 path in this build") }
 func perft2AVX2(p, o uint64) uint64          { panic("othello: no AVX2 path in this build") }
 func perft3AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
+func perft4AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
 func movesAVX512(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
 func flipsAVX512(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
 func perft2AVX512(p, o uint64) uint64        { panic("othello: no AVX2 path in this build") }
 func perft3AVX512(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }
+func perft4AVX512(p, o, moves uint64) uint64 { panic("othello: no AVX2 path in this build") }
 func randomGameAVX2(p, o uint64, r *wyrand.RNG) (mine, theirs uint64) {
 	panic("othello: no AVX2 path in this build")
 }

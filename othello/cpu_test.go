@@ -200,14 +200,14 @@ func TestPerftPassesAtTheLastPlies(t *testing.T) {
 	}
 }
 
-// checkPerftAVX2 compares perft2AVX2 and perft3AVX2, and their AVX-512
-// twins where the CPU has them, with the portable perft
-// at depths 2 and 3 on one position.
+// checkPerftAVX2 compares perft2AVX2, perft3AVX2 and perft4AVX2, and
+// their AVX-512 twins where the CPU has them, with the portable perft at
+// depths 2, 3 and 4 on one position.
 func checkPerftAVX2(t testing.TB, p, o uint64) {
 	t.Helper()
-	var want2, want3, moves uint64
+	var want2, want3, want4, moves uint64
 	withCPU(t, CPUPortable, func() {
-		want2, want3, moves = perft(p, o, 2), perft(p, o, 3), Moves(p, o)
+		want2, want3, want4, moves = perft(p, o, 2), perft(p, o, 3), perft(p, o, 4), Moves(p, o)
 	})
 	if got := perft2AVX2(p, o); got != want2 {
 		t.Fatalf("p %#x o %#x: perft2AVX2 = %d, portable perft 2 = %d", p, o, got, want2)
@@ -215,6 +215,9 @@ func checkPerftAVX2(t testing.TB, p, o uint64) {
 	if moves != 0 { // perft3 is only called with moves
 		if got := perft3AVX2(p, o, moves); got != want3 {
 			t.Fatalf("p %#x o %#x: perft3AVX2 = %d, portable perft 3 = %d", p, o, got, want3)
+		}
+		if got := perft4AVX2(p, o, moves); got != want4 {
+			t.Fatalf("p %#x o %#x: perft4AVX2 = %d, portable perft 4 = %d", p, o, got, want4)
 		}
 	}
 	if !hasAVX512 {
@@ -227,7 +230,58 @@ func checkPerftAVX2(t testing.TB, p, o uint64) {
 		if got := perft3AVX512(p, o, moves); got != want3 {
 			t.Fatalf("p %#x o %#x: perft3AVX512 = %d, portable perft 3 = %d", p, o, got, want3)
 		}
+		if got := perft4AVX512(p, o, moves); got != want4 {
+			t.Fatalf("p %#x o %#x: perft4AVX512 = %d, portable perft 4 = %d", p, o, got, want4)
+		}
 	}
+}
+
+// TestPerftLastPliesNearTheEnd compares the assembly perft of the last
+// plies with the portable one on positions of 1 to 14 empty squares (from
+// random games and arbitrary boards), where a side to move often has no
+// move at some ply of the four: the pass and game-over branches of
+// the assembly perft 2, 3 and 4 of both paths. It checks that enough of the
+// trees hold a pass for those branches to have run.
+func TestPerftLastPliesNearTheEnd(t *testing.T) {
+	needAVX2(t)
+	perEmpties := 300
+	if testing.Short() || raceEnabled {
+		perEmpties = 30
+	}
+	rng := rand.New(rand.NewPCG(24, 4))
+	withPass := 0
+	for n := 1; n <= 14; n++ {
+		for range perEmpties {
+			pos := positionWithEmpties(rng, n)
+			checkPerftAVX2(t, pos.Player, pos.Opponent)
+			if passBelow(pos.Player, pos.Opponent, 4) {
+				withPass++
+			}
+		}
+	}
+	if min := 14 * perEmpties / 4; withPass < min {
+		t.Errorf("%d of %d trees hold a pass within 4 plies, want at least %d", withPass, 14*perEmpties, min)
+	}
+}
+
+// passBelow reports whether a side to move has no move at some node of
+// the tree below p, o (to move) within depth plies.
+func passBelow(p, o uint64, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	moves := Moves(p, o)
+	if moves == 0 {
+		return true
+	}
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(p, o, sq)
+		if passBelow(o^f, p|f|1<<sq, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestSetCPU checks the path names and that a forced path is the one in use.

@@ -11,7 +11,7 @@ import (
 // the published start-position perft (4, 12, 56, 244), in fixed columns.
 func TestWritePerftTable(t *testing.T) {
 	var sb strings.Builder
-	if err := WritePerftTable(&sb, 4); err != nil {
+	if err := WritePerftTable(&sb, 1, 4); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
@@ -31,8 +31,24 @@ func TestWritePerftTable(t *testing.T) {
 			t.Errorf("row %q (%v): want depth %d, %d leaves, aligned under the header", lines[d+1], err, d+1, want)
 		}
 	}
-	if err := WritePerftTable(failing{}, 1); err == nil {
+	if err := WritePerftTable(failing{}, 1, 1); err == nil {
 		t.Error("a write error was lost")
+	}
+}
+
+// TestWritePerftTableFrom: a table from a depth above 1 has the rows from
+// that depth on, and nothing of the depths before it.
+func TestWritePerftTableFrom(t *testing.T) {
+	var sb strings.Builder
+	if err := WritePerftTable(&sb, 5, 5); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("got\n%s\nwant the path, the header and one row", sb.String())
+	}
+	if f := strings.Fields(lines[2]); len(f) != 4 || f[0] != "5" || f[1] != "1396" {
+		t.Errorf("row %q: want depth 5 with 1396 leaves", lines[2])
 	}
 }
 

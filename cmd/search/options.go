@@ -66,6 +66,7 @@ type options struct {
 	logFile        string
 	perft          int
 	perftGiven     bool   // --perft was on the command line, even as 0
+	perftOnly      bool   // --perft-only: depth D alone, not 1..D
 	cpu            string // --cpu: the move-generation path (othello.SetCPU)
 	engine         engine.Config
 
@@ -185,6 +186,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.perft, "perft", o.perft,
 		"count the leaves of the game tree from the start position at depths 1..`D` and print "+
 			"depth, leaves, seconds and leaves per second, then exit; D is 1..20 (default: no perft, play)")
+	fs.BoolVar(&o.perftOnly, "perft-only", o.perftOnly,
+		"with --perft D: count depth D alone, not the depths 1..D-1 before it, so that the run does the "+
+			"work of one perft D, to compare with another program's (default: depths 1..D)")
 	fs.StringVar(&o.cpu, "cpu", o.cpu,
 		"move generation: auto (the fastest assembly the CPU has, unless the environment variable "+othello.CPUEnv+
 			"=portable), avx512 (AVX2, and AVX-512 in perft, the random playouts and the solver's last squares), avx2, or portable (the portable Go code, for comparison)")
@@ -288,6 +292,8 @@ func (o *options) oneMode(fs *pflag.FlagSet) error {
 	switch {
 	case fs.Changed("solve") && o.solveFile == "":
 		return errors.New("--solve: want a FILE, or - for stdin")
+	case o.perftOnly && !o.perftGiven:
+		return errors.New("--perft-only is read by --perft alone")
 	case fs.Changed("solve-mode") && !fs.Changed("solve"):
 		return errors.New("--solve-mode is read by --solve alone")
 	case o.perftGiven && fs.Changed("time"):
@@ -366,6 +372,14 @@ func (o *options) check() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// perftFrom is the first depth --perft counts: D with --perft-only, else 1.
+func (o *options) perftFrom() int {
+	if o.perftOnly {
+		return o.perft
+	}
+	return 1
 }
 
 // usage is the text of --help.

@@ -271,6 +271,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--http", "127.0.0.1:0", "7000"}, "--http and a judge's address"},
 		{[]string{"--solve", ""}, "--solve: want a FILE"},
 		{[]string{"--solve-mode", "wld"}, "--solve-mode is read by --solve alone"},
+		{[]string{"--perft-only"}, "--perft-only is read by --perft alone"},
 		{[]string{"--solve-mode", "wld", "7000"}, "--solve-mode is read by --solve alone"},
 		{[]string{"--perft", "3", "--time", "1s"}, "takes no --time"},
 		{[]string{"--solve", "-", "--time", "0s"}, "--time"},

@@ -38,3 +38,20 @@ func TestPerftNamesThePath(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftOnly checks that --perft-only counts depth D alone: the path, the
+// header and one row, with the standard count.
+func TestPerftOnly(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"--perft", "5", "--perft-only"}
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("%v: exit %d, stderr %q", args, code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%v printed\n%s\nwant the path, the header and one row", args, stdout.String())
+	}
+	if f := strings.Fields(lines[2]); len(f) != 4 || f[0] != "5" || f[1] != "1396" {
+		t.Errorf("%v: row %q, want depth 5 with 1396 leaves", args, lines[2])
+	}
+}

@@ -56,7 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	switch {
 	case o.perft > 0:
-		if err := othello.WritePerftTable(stdout, o.perft); err != nil {
+		if err := othello.WritePerftTable(stdout, o.perftFrom(), o.perft); err != nil {
 			fmt.Fprintf(stderr, "search: %v\n", err)
 			return exitError
 		}
