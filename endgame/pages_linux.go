@@ -32,9 +32,6 @@ func adviseHugePages(slots []entry) {
 // The syscall package does not name it.
 const madvPopulateWrite = 23
 
-// errNoPopulate says the system cannot populate pages on request.
-var errNoPopulate = errors.New("populating pages is not supported")
-
 // populate makes the next whole pages of the table resident and writable,
 // from byte from of its whole pages (wholePages) on and at most maxBytes
 // (rounded up to a page) of them, leaving their contents as they are:

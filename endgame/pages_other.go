@@ -2,15 +2,10 @@
 
 package endgame
 
-import "errors"
-
 // adviseHugePages does nothing here: transparent huge pages on request are
 // a Linux feature (pages_linux.go); the table uses the system's ordinary
 // pages.
 func adviseHugePages([]entry) {}
-
-// errNoPopulate says the system cannot populate pages on request.
-var errNoPopulate = errors.New("populating pages is not supported")
 
 // populate cannot make pages resident without writing them here (Linux's
 // MADV_POPULATE_WRITE does): the table's pages fault in as solves touch

@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 )
@@ -73,6 +74,10 @@ func newTable(bytes int) (table, error) {
 	adviseHugePages(slots)
 	return table{slots: slots, shift: uint(64 - log2), generation: 1}, nil
 }
+
+// errNoPopulate says the system cannot populate pages on request (populate
+// in pages_linux.go and pages_other.go).
+var errNoPopulate = errors.New("populating pages is not supported")
 
 // populateNext makes up to maxBytes more of the table resident (its pages
 // faulted in, its entries unchanged) and reports whether all of it is; 0
