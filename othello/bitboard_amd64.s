@@ -226,14 +226,20 @@ p2pass: \
 	ADDQ R11, SUM \
 p2done:
 
+// ENTERV begins a perft of the AVX2 path: the constants, the tables
+// (R14 = ·flipRays, R13 = ·squareBits) and the sum R9 = 0, as PERFT2 and
+// p3avx2 need them (ENTERZ is the AVX-512 path's).
+#define ENTERV \
+	LOADCONST \
+	LEAQ ·flipRays(SB), R14 \
+	LEAQ ·squareBits(SB), R13 \
+	XORQ R9, R9
+
 // func perft2AVX2(p, o uint64) uint64
 TEXT ·perft2AVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
-	LOADCONST
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9
+	ENTERV
 	PERFT2(AX, BX, R9, MOVESV, FLIPSV, CHILDV)
 	MOVQ R9, ret+16(FP)
 	VZEROUPPER
@@ -271,10 +277,7 @@ TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ moves+16(FP), R8
-	LOADCONST
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9
+	ENTERV
 	CALL p3avx2<>(SB)
 	MOVQ R9, ret+24(FP)
 	VZEROUPPER
@@ -295,10 +298,7 @@ TEXT ·perft4AVX2(SB), NOSPLIT, $24-32
 	MOVQ BX, po-16(SP)
 	MOVQ moves+16(FP), R8
 	MOVQ R8, left-24(SP)
-	LOADCONST
-	LEAQ ·flipRays(SB), R14
-	LEAQ ·squareBits(SB), R13
-	XORQ R9, R9
+	ENTERV
 p4loop:
 	MOVQ left-24(SP), R8
 	BSFQ R8, CX
