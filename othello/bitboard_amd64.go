@@ -59,12 +59,16 @@ func randomGamePDEP(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 //go:noescape
 func randomGame512(p, o uint64, r *wyrand.RNG) (mine, theirs uint64)
 
-// movesAVX512 is movesAVX2 with AVX-512's ternary logic.
+// movesAVX512 is movesAVX2 with AVX-512's ternary logic: the MOVES512
+// macro of the AVX-512 loops in a call of its own, which Moves does not
+// dispatch to (it stays on movesAVX2) but the tests compare with the
+// portable code, to check the macro alone.
 //
 //go:noescape
 func movesAVX512(p, o uint64) uint64
 
-// flipsAVX512 is flipsAVX2 with AVX-512's ternary logic.
+// flipsAVX512 is flipsAVX2 with AVX-512's ternary logic: FLIPS512 in a
+// call of its own, for the tests, as movesAVX512 is MOVES512.
 //
 //go:noescape
 func flipsAVX512(p, o uint64, sq int) uint64

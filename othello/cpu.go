@@ -19,10 +19,12 @@ const (
 	// CPUAVX2 is the assembly of bitboard_amd64.s, on amd64 CPUs with AVX2
 	// and POPCNT whose operating system saves the 256-bit registers.
 	CPUAVX2 = "avx2"
-	// CPUAVX512 is CPUAVX2 where the random game (RandomGame) also uses
-	// AVX-512's ternary logic on the 256-bit registers and BMI2's PDEP: on
-	// CPUs with AVX-512 F, CD and VL and BMI2 whose operating system saves the
-	// AVX-512 state.
+	// CPUAVX512 is CPUAVX2 where the loops that run many plies in one
+	// assembly call (Perft's last plies, RandomGame, LastTwo) also use
+	// AVX-512's ternary logic and registers, and BMI2's PDEP; single Moves
+	// and Flips calls stay on AVX2. On CPUs
+	// with AVX-512 F, CD and VL and a fast PDEP whose operating system saves
+	// the AVX-512 state.
 	CPUAVX512 = "avx512"
 	// CPUAuto picks the fastest path the CPU supports, unless CPUEnv says
 	// portable.
@@ -43,7 +45,8 @@ func autoAVX512() bool { return hasAVX512 && autoAVX2() }
 // atomic, the way the standard library keeps its CPU feature flags.
 var useAVX2 = autoAVX2()
 
-// useAVX512 selects the AVX-512 random game on top of useAVX2, set like it.
+// useAVX512 selects the AVX-512 forms of Perft's last plies, RandomGame
+// and LastTwo on top of useAVX2, set like it.
 var useAVX512 = autoAVX512()
 
 // CPU returns the move-generation path in use: CPUAVX512, CPUAVX2 or
