@@ -1,9 +1,10 @@
 package lemire
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tcgothello/mcts/internal/chisquare"
 )
 
 // TestBoundedUniform checks the range and, with a chi-square statistic,
@@ -22,13 +23,7 @@ func TestBoundedUniform(t *testing.T) {
 			}
 			counts[v]++
 		}
-		var chi2 float64
-		for _, c := range counts {
-			d := float64(c) - perBin
-			chi2 += d * d / perBin
-		}
-		df := float64(n - 1)
-		if limit := df + 8*math.Sqrt(2*df) + 1; chi2 > limit {
+		if chi2, limit := chisquare.Uniform(counts); chi2 > limit {
 			t.Errorf("Bounded(%d): chi-square %.1f, want at most %.1f", n, chi2, limit)
 		}
 	}

@@ -1,8 +1,9 @@
 package wyrand
 
 import (
-	"math"
 	"testing"
+
+	"github.com/tcgothello/mcts/internal/chisquare"
 )
 
 // TestBoundedUniform checks the range and the uniformity of bounded draws
@@ -22,13 +23,7 @@ func TestBoundedUniform(t *testing.T) {
 			}
 			counts[v]++
 		}
-		var chi2 float64
-		for _, c := range counts {
-			d := float64(c) - perBin
-			chi2 += d * d / perBin
-		}
-		df := float64(n - 1)
-		if limit := df + 8*math.Sqrt(2*df) + 1; chi2 > limit {
+		if chi2, limit := chisquare.Uniform(counts); chi2 > limit {
 			t.Errorf("bounded(%d): chi-square %.1f over %v bins, want at most %.1f; counts %v", n, chi2, n, limit, counts)
 		}
 	}
