@@ -12,7 +12,7 @@ import (
 // refScore is a deliberately simple solver to check the real one against:
 // plain negamax with alpha-beta and no ordering, table or cut-off, written
 // on othello.Position and its rules, with the end-of-game score computed
-// independently of finalScore.
+// independently of othello.FinalScore.
 func refScore(pos othello.Position, alpha, beta int) int {
 	moves := pos.Moves()
 	if moves == 0 {

@@ -78,20 +78,6 @@ func oddQuadrants(empty uint64) uint64 {
 	return odd
 }
 
-// finalScore is the score of a finished game for the side to move with p
-// against o: the disc difference with the n empty squares going to the
-// winner.
-func finalScore(p, o uint64, n int) int {
-	d := bits.OnesCount64(p) - bits.OnesCount64(o)
-	switch {
-	case d > 0:
-		return d + n
-	case d < 0:
-		return d - n
-	}
-	return 0
-}
-
 // solve returns the score of the side to move with p against o and n empty
 // squares, fail-soft: the exact score when it lies strictly inside (alpha,
 // beta), otherwise a bound on it, at most alpha (an upper bound) or at
@@ -106,7 +92,7 @@ func (s *Solver) solve(p, o uint64, alpha, beta, n int) int {
 		return s.last(p, o)
 	}
 	s.nodes++
-	return finalScore(p, o, 0)
+	return othello.FinalScore(p, o, 0)
 }
 
 // last returns the exact score of a position with one empty square.
@@ -158,7 +144,7 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
 	}
 	if othello.Moves(o, p) == 0 {
 		s.nodes++ // the end of the game counts as a node, as in deep
-		return finalScore(p, o, n)
+		return othello.FinalScore(p, o, n)
 	}
 	return -s.shallow(o, p, -beta, -alpha, n) // a pass
 }
@@ -288,7 +274,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 	moves := othello.Moves(p, o)
 	if moves == 0 {
 		if othello.Moves(o, p) == 0 {
-			return finalScore(p, o, n)
+			return othello.FinalScore(p, o, n)
 		}
 		return -s.deep(o, p, -beta, -alpha, n) // a pass
 	}

@@ -297,7 +297,7 @@ func (s *Solver) SolveMoves(ctx context.Context, pos othello.Position) ([]MoveSc
 	if moves == 0 {
 		score := 0
 		if othello.Moves(o, p) == 0 {
-			score = finalScore(p, o, n)
+			score = othello.FinalScore(p, o, n)
 		} else {
 			score = -s.solve(o, p, -64, 64, n)
 		}
@@ -354,7 +354,7 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 	if moves == 0 {
 		s.nodes++
 		if othello.Moves(o, p) == 0 {
-			v := finalScore(p, o, n)
+			v := othello.FinalScore(p, o, n)
 			return rootResult{score: v, move: othello.Pass, lower: max(alpha, v)}
 		}
 		v := -s.solve(o, p, -beta, -alpha, n)

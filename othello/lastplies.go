@@ -26,11 +26,22 @@ func LastScore(p, o uint64) int {
 	}
 	// Nobody can play the square: it goes to the winner (63 discs cannot
 	// be split evenly, so there is one).
-	if d := 2*discs - 63; d > 0 {
-		return d + 1
-	} else {
-		return d - 1
+	return FinalScore(p, o, 1)
+}
+
+// FinalScore is the score of a finished game for the side to move with p
+// against o, as endgame searches count it: the disc difference, with the
+// empties empty squares going to the winner (none to either side in a
+// draw).
+func FinalScore(p, o uint64, empties int) int {
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	switch {
+	case d > 0:
+		return d + empties
+	case d < 0:
+		return d - empties
 	}
+	return 0
 }
 
 // LastTwo searches a position with exactly two empty squares for the side
@@ -78,14 +89,7 @@ func lastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
 		return best, nodes
 	}
 	if Moves(o, p) == 0 {
-		d := bits.OnesCount64(p) - bits.OnesCount64(o)
-		switch {
-		case d > 0:
-			d += 2
-		case d < 0:
-			d -= 2
-		}
-		return d, nodes + 1
+		return FinalScore(p, o, 2), nodes + 1
 	}
 	v, n := lastTwo(o, p, -beta, -alpha) // a pass
 	return -v, nodes + n

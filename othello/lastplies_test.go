@@ -131,3 +131,27 @@ func FuzzLastTwoAVX2(f *testing.F) {
 		}
 	})
 }
+
+// TestFinalScore checks the end-of-game score on boards counted by hand:
+// the empty squares go to the side ahead, and to nobody in a draw.
+func TestFinalScore(t *testing.T) {
+	const (
+		row1 = 0xff       // a1..h1: 8 discs
+		row2 = 0xff << 8  // a2..h2
+		half = 0x0f << 16 // a3..d3: 4 discs
+	)
+	for _, c := range []struct {
+		p, o    uint64
+		empties int
+		want    int
+	}{
+		{row1 | row2, half, 44, 12 + 44},  // 16 against 4: ahead by 12, plus the 44 empties
+		{half, row1 | row2, 44, -12 - 44}, // the same seen from the side behind
+		{row1, row2, 48, 0},               // 8 against 8: a draw, the empties to nobody
+		{^uint64(0) &^ half, half, 0, 56}, // a full board: 60 against 4
+	} {
+		if got := FinalScore(c.p, c.o, c.empties); got != c.want {
+			t.Errorf("FinalScore(%#x, %#x, %d) = %d, want %d", c.p, c.o, c.empties, got, c.want)
+		}
+	}
+}
