@@ -106,3 +106,68 @@ func TestSolveStillFailsWhenStopped(t *testing.T) {
 		t.Errorf("Solve stopped after 2 looks: %+v, %v; want ErrStopped", r, err)
 	}
 }
+
+// TestSolveBisectHoldsTheScore stops SolveBisect on random lost
+// 16-empty positions after more and more nodes, and checks what it had
+// proven against the exact score, as TestSolveBoundsHoldTheScore does for
+// SolveBounds: the score lies between the bounds, the move reaches the
+// lower bound when it says anything, an unstopped solve is exact, and a
+// wrong upper bound given to it (above the score, as any WLD proof's -1
+// is) changes nothing of that. It also counts, at each stop, whether a
+// bound with its move was proven, by it and by SolveBounds' exact search:
+// SolveBisect exists to prove one more often, so it must.
+func TestSolveBisectHoldsTheScore(t *testing.T) {
+	r := rand.New(rand.NewPCG(26, 5))
+	ref := newTestSolver(t)
+	stops := []int{0, 1, 2, 4, 8, 16, 32, 64, 128, 1 << 20}
+	var fromAbove, exact, lost int
+	for lost < 8 {
+		pos := randomPosition(r, 16)
+		want := mustSolve(t, ref, pos, Exact).Score
+		if want >= 0 {
+			continue
+		}
+		lost++
+		for _, upper := range []int{-1, 64} {
+			for _, looks := range stops {
+				s, err := New(1 << 20)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.SolveBisect(&stopAfter{context.Background(), looks}, pos, upper)
+				if err != nil {
+					t.Fatalf("%v after %d looks: %v", pos, looks, err)
+				}
+				if got.Lower > want || got.Upper < want || got.Score != got.Lower || got.Proven != (got.Lower == got.Upper) || got.Mode != Exact {
+					t.Fatalf("%v from %d after %d looks: %+v, want %d between the bounds", pos, upper, looks, got, want)
+				}
+				if looks == 1<<20 && (!got.Proven || got.Score != want) {
+					t.Fatalf("%v from %d: an unstopped solve gave %+v, want %d proven", pos, upper, got, want)
+				}
+				if got.Lower > -64 {
+					if v := moveValue(t, ref, pos, got.Move); v < got.Lower {
+						t.Fatalf("%v from %d after %d looks: move %v scores %d, below the lower bound %d", pos, upper, looks, got.Move, v, got.Lower)
+					}
+				}
+				if upper != -1 || looks == 1<<20 {
+					continue
+				}
+				if got.Lower > -64 {
+					fromAbove++
+				}
+				s.Clear()
+				old, err := s.SolveBounds(&stopAfter{context.Background(), looks}, pos, Exact)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if old.Lower > -64 {
+					exact++
+				}
+			}
+		}
+	}
+	t.Logf("stopped solves of lost positions with a bound and its move: SolveBisect %d, SolveBounds(Exact) %d, of %d", fromAbove, exact, lost*(len(stops)-1))
+	if fromAbove <= exact {
+		t.Errorf("SolveBisect proved a bound in %d stopped solves, SolveBounds(Exact) in %d: want more", fromAbove, exact)
+	}
+}

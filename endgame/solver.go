@@ -247,6 +247,46 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 	return r, nil
 }
 
+// SolveBisect proves the exact score of pos, known to be at most upper, by
+// bisection: each step is a null-window search asking whether the score
+// reaches the middle of the interval still open, which it then halves. It
+// is meant for a position a WLD solve proved lost (upper -1) when the exact
+// solve may not fit in the time. Its first step, halfway down to -64,
+// proves a bound far below the score cheaply (one move's proof suffices)
+// together with a move that reaches it, and every later step tightens one
+// side, so a solve cut short still names a move that cannot lose by much;
+// the exact solve's full window names none until its first move is solved
+// (docs/endgame.md measures both). When ctx ends first it returns, without
+// an error, what it had proven, as SolveBounds does: the score lies in
+// Lower..Upper and, when Lower is above -64, Move reaches at least Lower.
+// It fails only for an invalid position.
+func (s *Solver) SolveBisect(ctx context.Context, pos othello.Position, upper int) (Result, error) {
+	start := time.Now()
+	if err := s.begin(ctx, pos); err != nil {
+		return Result{}, err
+	}
+	p, o := pos.Player, pos.Opponent
+	// A final score is even (the empty squares go to the winner, whose
+	// count is then 64 minus the loser's), so the steps ask about even
+	// scores and the bounds round to even numbers.
+	b := bounds{lower: -64, upper: evenFloor(min(max(upper, -64), 64))}
+	for b.lower < b.upper && !s.stopped {
+		t := b.lower + evenCeil((b.upper-b.lower)/2) // is the score at least t?
+		b.add(s.root(p, o, t-1, t), t-1, t, s.stopped)
+		b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
+	}
+	r := Result{Move: b.move, Mode: Exact, Nodes: s.nodes, Elapsed: time.Since(start)}
+	r.Lower, r.Upper = b.lower, b.upper
+	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
+	return r, nil
+}
+
+// evenFloor returns the largest even number at most v.
+func evenFloor(v int) int { return v &^ 1 }
+
+// evenCeil returns the smallest even number at least v.
+func evenCeil(v int) int { return (v + 1) &^ 1 }
+
 // bounds is what a solve has proven of the root's score: it lies in
 // lower..upper, and move reaches at least lower.
 type bounds struct {
