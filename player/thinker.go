@@ -220,9 +220,9 @@ func moveValues(root []engine.MoveStats) []thinking.MoveValue {
 // solve runs the win/loss/draw proof and then, for a win or a loss, the
 // exact one. It returns done with the proven move, or not done with a
 // summary of what it tried, for the tree search to go on from: the proof
-// ran out of time, or every move loses and the exact proof of the smallest
-// loss did not fit in its share of the time left (a Thought with the
-// proven loss), when the tree search chooses among the losing moves.
+// ran out of time, or every move loses and not even a bound on the
+// smallest loss was proven in its share of the time left (a Thought with
+// the proven loss), when the tree search chooses among the losing moves.
 func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thought, bool, error) {
 	start := time.Now()
 	wctx, cancel := shareOf(ctx, start)
@@ -268,26 +268,33 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thou
 // leastLoss answers a position the WLD proof found lost whatever the move:
 // it plays the move that loses by the fewest discs, as Edax and Zebra do
 // (the opponent must then still find the best line, and a game the judge
-// scores by discs loses least), when the exact proof finishes within
-// wldShare of the time left; else the tree search chooses, with the rest.
+// scores by discs loses least), when its exact proof finishes within
+// wldShare of the time left. Else it plays the move that the proof, a
+// bisection of the score, had shown to lose by at most some margin (its
+// first step bounds the loss at 32 discs or fewer in a small part of the
+// time), for the tree search's win rates cannot tell a loss by 8 from one
+// by 48; only when not even that bound was proven does the tree search
+// choose, with the rest of the time.
 func (t Thinker) leastLoss(ctx context.Context, pos othello.Position, start time.Time, wldText string) (thinking.Thought, bool, error) {
 	ectx, cancel := shareOf(ctx, time.Now())
 	defer cancel()
-	ex, err := t.solver.Solve(ectx, pos, endgame.Exact)
-	switch {
-	case errors.Is(err, endgame.ErrStopped):
-		return thinking.Thought{Summary: "proven loss: " + wldText + ", exact unproven", Proof: thinking.ProofWLD, Score: -1}, false, nil
-	case err != nil:
+	ex, err := t.solver.SolveBisect(ectx, pos, -1)
+	if err != nil {
 		return thinking.Thought{}, false, err
 	}
-	return thinking.Thought{
-		Move:    ex.Move,
-		PV:      []othello.Move{ex.Move},
-		Proof:   thinking.ProofExact,
-		Score:   ex.Score,
-		Elapsed: time.Since(start),
-		Summary: fmt.Sprintf("solved: %s %s, exact %+d in %v (%d nodes)", ex.Move, wldText, ex.Score, ex.Elapsed.Round(time.Microsecond), ex.Nodes),
-	}, true, nil
+	th := thinking.Thought{Move: ex.Move, PV: []othello.Move{ex.Move}, Elapsed: time.Since(start)}
+	switch {
+	case ex.Proven:
+		th.Proof, th.Score = thinking.ProofExact, ex.Score
+		th.Summary = fmt.Sprintf("solved: %s %s, exact %+d in %v (%d nodes)", ex.Move, wldText, ex.Score, ex.Elapsed.Round(time.Microsecond), ex.Nodes)
+	case ex.Lower > -64:
+		// A loss proven, and a bound on it: the Thought says what is proven.
+		th.Proof, th.Score = thinking.ProofWLD, -1
+		th.Summary = fmt.Sprintf("solved: %s %s, exact %+d..%+d in %v (%d nodes)", ex.Move, wldText, ex.Lower, ex.Upper, ex.Elapsed.Round(time.Microsecond), ex.Nodes)
+	default:
+		return thinking.Thought{Summary: "proven loss: " + wldText + ", exact unproven", Proof: thinking.ProofWLD, Score: -1}, false, nil
+	}
+	return th, true, nil
 }
 
 // shareOf returns ctx limited to wldShare of the time from now to its

@@ -5,6 +5,8 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -298,8 +300,8 @@ func TestThinkLosesLeast(t *testing.T) {
 	t.Logf("the tree search alone plays %v (the position was chosen for it to differ from h1)", tree.Move)
 }
 
-// TestLeastLossOutOfTime checks that when the exact proof of a lost
-// position does not fit in the time, genmove leaves the move to the tree
+// TestLeastLossOutOfTime checks that when not even a bound on the loss of
+// a lost position fits in the time, genmove leaves the move to the tree
 // search with the proven loss: FFO #44 (23 empty squares, -14) with its
 // time already over.
 func TestLeastLossOutOfTime(t *testing.T) {
@@ -313,6 +315,95 @@ func TestLeastLossOutOfTime(t *testing.T) {
 	got, done, err := th.leastLoss(ctx, pos, time.Now(), "wld loss")
 	if err != nil || done || got.Proof != thinking.ProofWLD || got.Score != -1 {
 		t.Errorf("done %v proof %v score %+d err %v; want not done, a WLD proof of the loss", done, got.Proof, got.Score, err)
+	}
+}
+
+// stopAfter is a context that ends at its n-th look: the solver looks at
+// its context every few hundred nodes, so a proof under it stops after the
+// same work on every machine.
+type stopAfter struct {
+	context.Context
+	n int
+}
+
+func (c *stopAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// boundText is how the summary of a move played on a bound states it.
+var boundText = regexp.MustCompile(`exact ([-+][0-9]+)\.\.([-+][0-9]+) in`)
+
+// TestLeastLossBound checks the lost position whose exact proof does not
+// fit in the time but whose bisection proved a bound: genmove plays the
+// bound's move, which loses by no more than the bound says, instead of
+// leaving the choice to the tree search. The position is FFO #40 after
+// its best move a2: White to move, 19 empty squares, lost by 38. The
+// proofs stop after more and more of the solver's looks at the clock;
+// some must end on a bound, or the test proves nothing.
+func TestLeastLossBound(t *testing.T) {
+	ffo40, err := othello.ParsePosition("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := ffo40.Play(othello.Move(8)) // a2
+	ref, err := endgame.New(8 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := func(m othello.Move) int { // the exact score of m for White
+		t.Helper()
+		r, err := ref.Solve(context.Background(), pos.Play(m), endgame.Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return -r.Score
+	}
+	bounds := 0
+	for _, looks := range []int{0, 16, 64, 256, 1024, 4096, 1 << 20} {
+		th := newThinker(t, 1, 1000, 20)
+		got, done, err := th.leastLoss(&stopAfter{context.Background(), looks}, pos, time.Now(), "wld loss")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !done {
+			if got.Proof != thinking.ProofWLD || got.Score != -1 {
+				t.Errorf("after %d looks: not done, proof %v score %+d; want the proven loss", looks, got.Proof, got.Score)
+			}
+			continue
+		}
+		if !pos.IsLegal(got.Move) || len(got.PV) != 1 || got.PV[0] != got.Move {
+			t.Fatalf("after %d looks: move %v, PV %v: want a legal move, alone in the PV", looks, got.Move, got.PV)
+		}
+		v := value(got.Move)
+		switch got.Proof {
+		case thinking.ProofExact:
+			if got.Score != -38 || v != -38 {
+				t.Errorf("after %d looks: exact %+d with %v worth %+d; want -38", looks, got.Score, got.Move, v)
+			}
+		case thinking.ProofWLD:
+			m := boundText.FindStringSubmatch(got.Summary)
+			if m == nil || got.Score != -1 {
+				t.Fatalf("after %d looks: score %+d, summary %q: want -1 and the bound", looks, got.Score, got.Summary)
+			}
+			lower, _ := strconv.Atoi(m[1])
+			upper, _ := strconv.Atoi(m[2])
+			if v < lower || lower > -38 || upper < -38 {
+				t.Errorf("after %d looks: %v worth %+d played on the bound %+d..%+d; the score is -38", looks, got.Move, v, lower, upper)
+			}
+			t.Logf("after %d looks: %s", looks, got.Summary)
+			bounds++
+		default:
+			t.Errorf("after %d looks: done without a proof: %+v", looks, got)
+		}
+		if looks == 1<<20 && got.Proof != thinking.ProofExact {
+			t.Errorf("an unstopped proof gave %+v, want the exact score", got)
+		}
+	}
+	if bounds == 0 {
+		t.Error("no proof stopped on a bound: the test checked nothing of it")
 	}
 }
 
