@@ -271,10 +271,11 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thou
 // scores by discs loses least), when its exact proof finishes within
 // wldShare of the time left. Else it plays the move that the proof, a
 // bisection of the score, had shown to lose by at most some margin (its
-// first step bounds the loss at 32 discs or fewer in a small part of the
-// time), for the tree search's win rates cannot tell a loss by 8 from one
-// by 48; only when not even that bound was proven does the tree search
-// choose, with the rest of the time.
+// first step asks whether some move loses by 32 discs or fewer, which one
+// move's proof answers when one does, in a small part of the time), for
+// the tree search's win rates cannot tell a loss by 8 from one by 48; only
+// when not even a bound was proven does the tree search choose, with the
+// rest of the time.
 func (t Thinker) leastLoss(ctx context.Context, pos othello.Position, start time.Time, wldText string) (thinking.Thought, bool, error) {
 	ectx, cancel := shareOf(ctx, time.Now())
 	defer cancel()
