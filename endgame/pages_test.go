@@ -9,16 +9,18 @@ import (
 	"github.com/tcgothello/mcts/internal/hugepages/hugepagestest"
 )
 
-// TestTableAdvisedHugePages checks that a new table's whole pages, and only
-// they, are advised to transparent huge pages: every mapping inside the
-// table carries the flag, and the mappings holding the table's first and
-// last partial pages (shared with other objects) do not (Linux only).
+// TestTableAdvisedHugePages checks that a new table's whole 2 MiB pages,
+// and only they, are advised to transparent huge pages: every mapping
+// inside them carries the flag, and the table's first and last partial
+// 2 MiB (shared with other objects, or too short for a huge page) do not
+// (Linux only: hugepagestest.CheckAdvised).
 func TestTableAdvisedHugePages(t *testing.T) {
+	before := hugepagestest.Mappings(t)
 	tab, err := newTable(64 << 20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hugepagestest.CheckAdvised(t, tab.slots)
+	hugepagestest.CheckAdvised(t, before, tab.slots)
 	runtime.KeepAlive(tab.slots)
 }
 

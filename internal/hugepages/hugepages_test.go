@@ -6,41 +6,51 @@ import (
 	"unsafe"
 )
 
-// TestWholePages checks WholePages on slices cut from a buffer at every
-// kind of offset and length, against the page arithmetic done by hand:
-// the bytes returned lie inside the slice, start on a page boundary, are
-// a whole number of pages, and leave less than a page at either end (no
-// whole page is missed); nil when no whole page fits.
-func TestWholePages(t *testing.T) {
-	page := os.Getpagesize()
-	buf := make([]byte, 6*page)
-	base := uintptr(unsafe.Pointer(&buf[0]))
-	firstBoundary := int((uintptr(page) - base%uintptr(page)) % uintptr(page)) // buf's first page boundary
-	for _, c := range []struct{ from, n int }{
-		{firstBoundary, 4 * page},            // exactly four pages
-		{firstBoundary, 4*page - 1},          // three whole pages and a partial one
-		{firstBoundary + 1, 4 * page},        // a partial page, three whole, a partial
-		{firstBoundary + 1, page - 1},        // inside one page: none
-		{firstBoundary + 1, 2*page - 2},      // across a boundary without a whole page: none
-		{firstBoundary + page - 1, page},     // the same, one byte each side
-		{firstBoundary + page - 1, 2 * page}, // one whole page inside
-		{0, 0},
+// TestAlignedRanges checks WholePages (page boundaries) and HugeRange
+// (2 MiB boundaries) on slices cut from a buffer at every kind of offset
+// and length, against the arithmetic done by hand: the bytes returned lie
+// inside the slice, start on a boundary, are a whole number of units, and
+// leave less than a unit at either end (none is missed); nil when no
+// whole unit fits.
+func TestAlignedRanges(t *testing.T) {
+	for _, f := range []struct {
+		name  string
+		unit  int
+		whole func([]byte) []byte
+	}{
+		{"WholePages", os.Getpagesize(), WholePages[byte]},
+		{"HugeRange", hugePageBytes, HugeRange[byte]},
 	} {
-		s := buf[c.from : c.from+c.n]
-		// By hand: the first boundary at or after the start, the last at or
-		// before the end.
-		start := (base + uintptr(c.from) + uintptr(page) - 1) / uintptr(page) * uintptr(page)
-		end := (base + uintptr(c.from+c.n)) / uintptr(page) * uintptr(page)
-		got := WholePages(s)
-		if end <= start {
-			if got != nil {
-				t.Errorf("bytes %d..%d: %d bytes of whole pages, want none", c.from, c.from+c.n, len(got))
+		unit := f.unit
+		buf := make([]byte, 6*unit)
+		base := uintptr(unsafe.Pointer(&buf[0]))
+		boundary := int((uintptr(unit) - base%uintptr(unit)) % uintptr(unit)) // buf's first boundary
+		for _, c := range []struct{ from, n int }{
+			{boundary, 4 * unit},            // exactly four units
+			{boundary, 4*unit - 1},          // three whole units and a partial one
+			{boundary + 1, 4 * unit},        // a partial unit, three whole, a partial
+			{boundary + 1, unit - 1},        // inside one unit: none
+			{boundary + 1, 2*unit - 2},      // across a boundary without a whole unit: none
+			{boundary + unit - 1, unit},     // the same, one byte each side
+			{boundary + unit - 1, 2 * unit}, // one whole unit inside
+			{0, 0},
+		} {
+			s := buf[c.from : c.from+c.n]
+			// By hand: the first boundary at or after the start, the last at
+			// or before the end.
+			start := (base + uintptr(c.from) + uintptr(unit) - 1) / uintptr(unit) * uintptr(unit)
+			end := (base + uintptr(c.from+c.n)) / uintptr(unit) * uintptr(unit)
+			got := f.whole(s)
+			if end <= start {
+				if got != nil {
+					t.Errorf("%s of bytes %d..%d: %d bytes, want none", f.name, c.from, c.from+c.n, len(got))
+				}
+				continue
 			}
-			continue
-		}
-		if len(got) == 0 || uintptr(unsafe.Pointer(&got[0])) != start || uintptr(len(got)) != end-start {
-			t.Errorf("bytes %d..%d: whole pages %d bytes from offset %d, want %d from %d", c.from, c.from+c.n,
-				len(got), offsetIn(buf, got), end-start, start-base)
+			if len(got) == 0 || uintptr(unsafe.Pointer(&got[0])) != start || uintptr(len(got)) != end-start {
+				t.Errorf("%s of bytes %d..%d: %d bytes from offset %d, want %d from %d", f.name, c.from, c.from+c.n,
+					len(got), offsetIn(buf, got), end-start, start-base)
+			}
 		}
 	}
 }

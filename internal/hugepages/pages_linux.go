@@ -9,13 +9,14 @@ import (
 )
 
 // Advise asks Linux to back s with transparent huge pages (madvise
-// MADV_HUGEPAGE on its whole pages, WholePages). Call it once, on a new
-// slice, before the slice is touched: a page already faulted in stays
-// small until the kernel's background thread collapses it. Its error is
-// ignored: without huge pages (a kernel built without them, or set to
-// "never") the slice works as before, on small pages.
+// MADV_HUGEPAGE on the whole 2 MiB inside it, HugeRange); a slice
+// smaller than that is left alone. Call it once, on a new slice, before
+// the slice is touched: a page already faulted in stays small until the
+// kernel's background thread collapses it. Its error is ignored: without
+// huge pages (a kernel built without them, or set to "never") the slice
+// works as before, on small pages.
 func Advise[T any](s []T) {
-	if b := WholePages(s); len(b) > 0 {
+	if b := HugeRange(s); len(b) > 0 {
 		_ = syscall.Madvise(b, syscall.MADV_HUGEPAGE)
 	}
 }

@@ -10,17 +10,38 @@ import (
 	"github.com/tcgothello/mcts/internal/hugepages/hugepagestest"
 )
 
-// TestAdviseWholePagesOnly checks that Advise advises a new slice's whole
-// pages, and only they, to transparent huge pages (read back from
-// /proc/self/smaps by hugepagestest.CheckAdvised). The slice starts one
-// byte into its allocation, so that its first and last pages are shared
-// with memory it does not own.
-func TestAdviseWholePagesOnly(t *testing.T) {
+// TestAdviseHugeRangeOnly checks that Advise advises the whole 2 MiB
+// inside a new slice, and no other byte of it, to transparent huge pages
+// (read back from /proc/self/smaps by hugepagestest.CheckAdvised). The
+// slice starts one byte into its allocation, so that its first and last
+// pages are shared with memory it does not own.
+func TestAdviseHugeRangeOnly(t *testing.T) {
+	before := hugepagestest.Mappings(t)
 	buf := make([]byte, 32<<20)
 	s := buf[1 : len(buf)-1]
 	hugepages.Advise(s)
-	hugepagestest.CheckAdvised(t, s)
+	hugepagestest.CheckAdvised(t, before, s)
 	runtime.KeepAlive(buf)
+}
+
+// TestAdviseLeavesSmallSlices checks that Advise leaves alone slices that
+// hold no whole 2 MiB, however many: advising them would gain no huge
+// page and would add two mappings to the process for each.
+func TestAdviseLeavesSmallSlices(t *testing.T) {
+	before := hugepagestest.Mappings(t)
+	var advised, keep [][]uint64
+	for range 100 {
+		s := make([]uint64, 4<<10) // 32 KiB
+		hugepages.Advise(s)
+		advised = append(advised, s)
+		keep = append(keep, make([]uint64, 4<<10)) // an unadvised neighbour between
+	}
+	hugepagestest.CheckAdvised(t, before, advised...)
+	if after := hugepagestest.Mappings(t); len(after) > len(before)+50 {
+		t.Errorf("advising 100 small slices: %d mappings, %d before", len(after), len(before))
+	}
+	runtime.KeepAlive(advised)
+	runtime.KeepAlive(keep)
 }
 
 // TestPopulateKeepsContents checks that populating a slice in steps ends

@@ -11,26 +11,10 @@ import (
 	"github.com/tcgothello/mcts/internal/hugepages"
 )
 
-// CheckAdvised fails t unless the whole pages of s, and only they, are
-// advised to transparent huge pages: every mapping inside s's whole pages
-// carries the flag, and the mappings holding its first and last partial
-// pages (shared with other objects) do not. It skips t on a kernel
-// without transparent huge pages, where madvise refuses the advice. Keep
-// s alive until it returns.
-func CheckAdvised[T any](t testing.TB, s []T) {
+// Mappings returns the process's mappings now, from /proc/self/smaps: the
+// state CheckAdvised compares with. It skips t where smaps cannot be read.
+func Mappings(t testing.TB) []Mapping {
 	t.Helper()
-	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
-		t.Skip("kernel without transparent huge pages: madvise refuses the advice, the memory stays on small pages")
-	}
-	var zero T
-	first := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
-	last := first + uintptr(len(s))*unsafe.Sizeof(zero)
-	whole := hugepages.WholePages(s)
-	if len(whole) == 0 {
-		t.Fatalf("CheckAdvised: the %d bytes at %#x hold no whole page", last-first, first)
-	}
-	start := uintptr(unsafe.Pointer(&whole[0]))
-	end := start + uintptr(len(whole))
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
 		t.Skipf("no /proc/self/smaps: %v", err)
@@ -40,24 +24,77 @@ func CheckAdvised[T any](t testing.TB, s []T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	covered := uintptr(0)
+	return maps
+}
+
+// advisedAt reports whether the mapping holding addr is advised to huge
+// pages.
+func advisedAt(maps []Mapping, addr uintptr) bool {
 	for _, m := range maps {
-		lo, hi := max(m.Start, start), min(m.End, end)
-		if lo < hi {
+		if m.Start <= addr && addr < m.End {
+			return m.Huge
+		}
+	}
+	return false
+}
+
+// CheckAdvised fails t unless, for each slice s of slices, the whole 2 MiB
+// inside s (hugepages.HugeRange), and no other byte of s, were advised to
+// transparent huge pages since before was read (Mappings): every mapping
+// inside that range carries the flag now, and the pages of s outside it,
+// which it shares with other objects or which no huge page could back,
+// are advised only where they already were before (memory the heap
+// reuses keeps the advice of what it held). A slice smaller than 2 MiB
+// must not be advised at all. It skips t on a kernel without transparent
+// huge pages, where madvise refuses the advice. Keep the slices alive
+// until it returns.
+func CheckAdvised[T any](t testing.TB, before []Mapping, slices ...[]T) {
+	t.Helper()
+	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
+		t.Skip("kernel without transparent huge pages: madvise refuses the advice, the memory stays on small pages")
+	}
+	now := Mappings(t)
+	for _, s := range slices {
+		checkAdvised(t, before, now, s)
+	}
+}
+
+// checkAdvised is CheckAdvised of one slice, with the mappings read now.
+func checkAdvised[T any](t testing.TB, before, now []Mapping, s []T) {
+	t.Helper()
+	var zero T
+	first := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	last := first + uintptr(len(s))*unsafe.Sizeof(zero)
+	start, end := last, last // no huge range: all of s is outside it
+	if huge := hugepages.HugeRange(s); len(huge) > 0 {
+		start = uintptr(unsafe.Pointer(&huge[0]))
+		end = start + uintptr(len(huge))
+	}
+	covered := uintptr(0)
+	for _, m := range now {
+		if lo, hi := max(m.Start, start), min(m.End, end); lo < hi {
 			if !m.Huge {
-				t.Errorf("mapping %#x-%#x inside the slice %#x-%#x is not advised to huge pages", m.Start, m.End, first, last)
+				t.Errorf("mapping %#x-%#x inside the 2 MiB pages %#x-%#x of the slice %#x-%#x is not advised to huge pages", m.Start, m.End, start, end, first, last)
 			}
 			covered += hi - lo
 		}
-		if first < start && m.Start <= first && first < m.End && m.Huge {
-			t.Errorf("mapping %#x-%#x holds the slice's first partial page %#x and another object's memory, yet is advised", m.Start, m.End, first)
-		}
-		if end < last && m.Start <= end && end < m.End && m.Huge {
-			t.Errorf("mapping %#x-%#x holds the slice's last partial page %#x and another object's memory, yet is advised", m.Start, m.End, end)
-		}
 	}
 	if covered != end-start {
-		t.Errorf("mappings cover %d bytes of the slice's %d in whole pages", covered, end-start)
+		t.Errorf("mappings cover %d bytes of the slice's %d in whole 2 MiB pages", covered, end-start)
+	}
+	page := uintptr(os.Getpagesize())
+	for _, r := range [][2]uintptr{{first, start}, {end, last}} {
+		for p := r[0] &^ (page - 1); p < r[1]; p += page {
+			if !advisedAt(now, p) || advisedAt(before, p) {
+				continue
+			}
+			if start == end {
+				t.Errorf("the slice %#x-%#x holds no whole 2 MiB, yet its page %#x was advised", first, last, p)
+			} else {
+				t.Errorf("the slice's page %#x, outside its whole 2 MiB %#x-%#x, was advised", p, start, end)
+			}
+			break
+		}
 	}
 }
 
