@@ -4,13 +4,11 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/tcgothello/mcts/eval"
+	"github.com/tcgothello/mcts/internal/faultmeter"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -110,10 +108,10 @@ func BenchmarkFirstSolve(b *testing.B) {
 		{"table=256MiB/populated", DefaultTableBytes, func(s *Solver) { s.Populate(s.TableBytes()) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			var m usageMeter
+			var m faultmeter.Meter
 			for b.Loop() {
 				b.StopTimer()
-				handBackMemory()
+				faultmeter.HandBackMemory()
 				var s *Solver
 				if c.prepare != nil {
 					if s, err = New(c.bytes); err != nil {
@@ -121,7 +119,7 @@ func BenchmarkFirstSolve(b *testing.B) {
 					}
 					c.prepare(s)
 				}
-				m.start()
+				m.Start()
 				b.StartTimer()
 				if c.prepare == nil {
 					if s, err = New(c.bytes); err != nil {
@@ -131,13 +129,13 @@ func BenchmarkFirstSolve(b *testing.B) {
 				s.SetOrderEval(orderEval)
 				r, err := s.Solve(context.Background(), pos, Exact)
 				b.StopTimer()
-				m.stop()
+				m.Stop()
 				if err != nil || r.Score != firstSolveScore {
 					b.Fatalf("%+d, %v; want %+d", r.Score, err, firstSolveScore)
 				}
 				b.StartTimer()
 			}
-			m.report(b)
+			m.Report(b)
 		})
 	}
 }
@@ -147,57 +145,23 @@ func BenchmarkFirstSolve(b *testing.B) {
 // CPU time per table, each table's memory handed back to the system
 // between iterations as in BenchmarkFirstSolve.
 func BenchmarkPopulate(b *testing.B) {
-	var m usageMeter
+	var m faultmeter.Meter
 	for b.Loop() {
 		b.StopTimer()
-		handBackMemory()
+		faultmeter.HandBackMemory()
 		s, err := New(DefaultTableBytes)
 		if err != nil {
 			b.Fatal(err)
 		}
-		m.start()
+		m.Start()
 		b.StartTimer()
 		done := s.Populate(s.TableBytes())
 		b.StopTimer()
-		m.stop()
+		m.Stop()
 		if !done {
 			b.Fatal("Populate of the whole table: not done")
 		}
 		b.StartTimer()
 	}
-	m.report(b)
-}
-
-// handBackMemory collects the garbage and hands the freed memory back to
-// the system, so that the next table's pages are new to the process.
-func handBackMemory() {
-	runtime.GC()
-	debug.FreeOSMemory()
-}
-
-// usageMeter adds up the minor page faults and the CPU time of a
-// benchmark's measured sections (processUsage) and reports them per op.
-type usageMeter struct {
-	faults  int64
-	cpu     time.Duration
-	f0      int64
-	cpu0    time.Duration
-	started bool
-}
-
-// start begins a measured section.
-func (m *usageMeter) start() { m.f0, m.cpu0, m.started = processUsage() }
-
-// stop ends it and adds what it used.
-func (m *usageMeter) stop() {
-	if f1, cpu1, ok := processUsage(); ok && m.started {
-		m.faults += f1 - m.f0
-		m.cpu += cpu1 - m.cpu0
-	}
-}
-
-// report gives the faults and CPU milliseconds per op.
-func (m *usageMeter) report(b *testing.B) {
-	b.ReportMetric(float64(m.faults)/float64(b.N), "faults/op")
-	b.ReportMetric(m.cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
+	m.Report(b)
 }

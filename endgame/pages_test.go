@@ -1,6 +1,58 @@
 package endgame
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+
+	"github.com/tcgothello/mcts/internal/faultmeter"
+	"github.com/tcgothello/mcts/internal/hugepages"
+	"github.com/tcgothello/mcts/internal/hugepages/hugepagestest"
+)
+
+// TestTableAdvisedHugePages checks that a new table's whole 2 MiB pages,
+// and only they, are advised to transparent huge pages: every mapping
+// inside them carries the flag, and the table's first and last partial
+// 2 MiB (shared with other objects, or too short for a huge page) do not
+// (Linux only: hugepagestest.CheckAdvised).
+func TestTableAdvisedHugePages(t *testing.T) {
+	before := hugepagestest.Mappings(t)
+	tab, err := newTable(64 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hugepagestest.CheckAdvised(t, before, tab.slots)
+	runtime.KeepAlive(tab.slots)
+}
+
+// TestPopulateMakesTheTableResident checks that populating a new table
+// makes every whole page of it resident, where only the pages a few
+// stores touched were before (Linux only: /proc/self/pagemap). The
+// table's memory is new to the process: memory the heap had used before
+// would be cleared by make, and resident already.
+func TestPopulateMakesTheTableResident(t *testing.T) {
+	faultmeter.HandBackMemory()
+	tab, err := newTable(32 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := uintptr(len(hugepages.WholePages(tab.slots)))
+	tab.store(1, 2, 20, -64, 64, 6, 3)
+	if rss := hugepagestest.Resident(t, tab.slots); rss >= whole/2 {
+		t.Fatalf("a new table with one entry has %d of its %d bytes resident already", rss, whole)
+	}
+	for i := 0; !tab.populateNext(4 << 20); i++ {
+		if i > 8 {
+			t.Fatalf("populating 32 MiB 4 MiB at a time: not done after %d steps", i+1)
+		}
+	}
+	if tab.populated == 0 {
+		t.Skip("this kernel cannot populate pages (MADV_POPULATE_WRITE, Linux 5.14)")
+	}
+	if rss := hugepagestest.Resident(t, tab.slots); rss != whole {
+		t.Errorf("populated table: %d of its %d bytes resident", rss, whole)
+	}
+	runtime.KeepAlive(tab.slots)
+}
 
 // TestPopulateKeepsEntries checks that populating the table in steps ends
 // in a bounded number of calls, says so only at the end, and changes no

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/tcgothello/mcts/internal/hugepages"
 )
 
 // Limits bound one search. The search stops at whichever limit comes first,
@@ -125,6 +127,13 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 	if cfg.MinimaxWeight > 0 {
 		s.minimax = make([]float32, cfg.ArenaNodes)
 	}
+	// The tree fills the arena from its start, page by page; on small
+	// pages each 4 KiB of nodes cost a fault as the tree first reached it
+	// (1,200 faults and 33-37 ms of CPU, 8%, in a new searcher's first
+	// 200,000-playout Othello search, docs/performance.md). Huge pages
+	// take one fault per 2 MiB.
+	hugepages.Advise(s.nodes)
+	hugepages.Advise(s.minimax)
 	if rec, ok := any(game).(Recorder[S, M]); ok && cfg.SinglePlayer {
 		s.recorder = rec
 		s.played = make([]M, 0, shape.MaxPlies)
