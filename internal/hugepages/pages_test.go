@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/tcgothello/mcts/internal/faultmeter"
 	"github.com/tcgothello/mcts/internal/hugepages"
 	"github.com/tcgothello/mcts/internal/hugepages/hugepagestest"
 )
@@ -93,12 +92,12 @@ func TestPopulateKeepsContents(t *testing.T) {
 
 // TestPopulateMakesResident checks that populating a new slice makes
 // every whole page of it resident (read back from /proc/self/pagemap),
-// where only the page one write touched was before. The slice's memory is
-// new to the process (faultmeter.HandBackMemory first): memory the heap
-// had used before would be cleared by make, and resident already.
+// where only the page one write touched was before. The slice's pages are
+// handed back to the system first (hugepagestest.Evict): memory fresh from
+// make may be resident already.
 func TestPopulateMakesResident(t *testing.T) {
-	faultmeter.HandBackMemory()
 	s := make([]byte, 32<<20)
+	hugepagestest.Evict(t, s)
 	s[len(s)/2] = 1
 	whole := uintptr(len(hugepages.WholePages(s)))
 	if rss := hugepagestest.Resident(t, s); rss >= whole/2 {

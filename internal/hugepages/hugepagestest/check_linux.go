@@ -5,6 +5,7 @@ package hugepagestest
 import (
 	"encoding/binary"
 	"os"
+	"syscall"
 	"testing"
 	"unsafe"
 
@@ -126,4 +127,20 @@ func Resident[T any](t testing.TB, s []T) uintptr {
 		}
 	}
 	return rss
+}
+
+// Evict hands the whole pages inside s back to the system (madvise
+// MADV_DONTNEED), so that they read as zeros and are not resident until
+// written again: a test of making pages resident starts from there, for
+// memory fresh from make may be resident already (the heap's memory used
+// before, or pages the kernel's khugepaged collapsed into a huge page in
+// the background where older advice remained). s must hold nothing the
+// test needs: its whole pages read as zeros after.
+func Evict[T any](t testing.TB, s []T) {
+	t.Helper()
+	if b := hugepages.WholePages(s); len(b) > 0 {
+		if err := syscall.Madvise(b, syscall.MADV_DONTNEED); err != nil {
+			t.Fatalf("madvise MADV_DONTNEED: %v", err)
+		}
+	}
 }
