@@ -2,28 +2,13 @@ package endgame
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tcgothello/mcts/internal/stopctx"
 	"github.com/tcgothello/mcts/othello"
 )
-
-// stopAfter is a context that ends at its n-th look: the solver looks at
-// its context every checkInterval nodes, so a solve under it stops after
-// about n*checkInterval nodes, the same on every machine.
-type stopAfter struct {
-	context.Context
-	n int
-}
-
-func (c *stopAfter) Err() error {
-	if c.n--; c.n < 0 {
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestSolveBoundsHoldTheScore stops solves of random 16-empty positions
 // after more and more nodes, and checks what each had proven against the
@@ -48,7 +33,7 @@ func TestSolveBoundsHoldTheScore(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := s.SolveBounds(&stopAfter{context.Background(), looks}, pos, mode)
+				got, err := s.SolveBounds(stopctx.After(looks), pos, mode)
 				if err != nil {
 					t.Fatalf("%v %v after %d looks: %v", pos, mode, looks, err)
 				}
@@ -102,7 +87,7 @@ func moveValue(t *testing.T, s *Solver, pos othello.Position, m othello.Move) in
 func TestSolveStillFailsWhenStopped(t *testing.T) {
 	pos := randomPosition(rand.New(rand.NewPCG(3, 3)), 18)
 	s := newTestSolver(t)
-	if r, err := s.Solve(&stopAfter{context.Background(), 2}, pos, Exact); !errors.Is(err, ErrStopped) {
+	if r, err := s.Solve(stopctx.After(2), pos, Exact); !errors.Is(err, ErrStopped) {
 		t.Errorf("Solve stopped after 2 looks: %+v, %v; want ErrStopped", r, err)
 	}
 }
@@ -134,7 +119,7 @@ func TestSolveBisectHoldsTheScore(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := s.SolveBisect(&stopAfter{context.Background(), looks}, pos, upper)
+				got, err := s.SolveBisect(stopctx.After(looks), pos, upper)
 				if err != nil {
 					t.Fatalf("%v after %d looks: %v", pos, looks, err)
 				}
@@ -156,7 +141,7 @@ func TestSolveBisectHoldsTheScore(t *testing.T) {
 					fromAbove++
 				}
 				s.Clear()
-				old, err := s.SolveBounds(&stopAfter{context.Background(), looks}, pos, Exact)
+				old, err := s.SolveBounds(stopctx.After(looks), pos, Exact)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcgothello/mcts/internal/stopctx"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -96,7 +97,7 @@ func TestLostBoundsMeasure(t *testing.T) {
 				} {
 					s := newTestSolver(t)
 					setOrderEval(t, s)
-					got, err := way.solve(s, &stopAfter{context.Background(), k})
+					got, err := way.solve(s, stopctx.After(k))
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -13,6 +13,7 @@ import (
 	"github.com/tcgothello/mcts/endgame"
 	"github.com/tcgothello/mcts/engine"
 	"github.com/tcgothello/mcts/internal/proctime"
+	"github.com/tcgothello/mcts/internal/stopctx"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/thinking"
@@ -318,21 +319,6 @@ func TestLeastLossOutOfTime(t *testing.T) {
 	}
 }
 
-// stopAfter is a context that ends at its n-th look: the solver looks at
-// its context every few hundred nodes, so a proof under it stops after the
-// same work on every machine.
-type stopAfter struct {
-	context.Context
-	n int
-}
-
-func (c *stopAfter) Err() error {
-	if c.n--; c.n < 0 {
-		return context.Canceled
-	}
-	return nil
-}
-
 // boundText is how the summary of a move played on a bound states it.
 var boundText = regexp.MustCompile(`exact ([-+][0-9]+)\.\.([-+][0-9]+) in`)
 
@@ -364,7 +350,7 @@ func TestLeastLossBound(t *testing.T) {
 	bounds := 0
 	for _, looks := range []int{0, 16, 64, 256, 1024, 4096, 1 << 20} {
 		th := newThinker(t, 1, 1000, 20)
-		got, done, err := th.leastLoss(&stopAfter{context.Background(), looks}, pos, time.Now(), "wld loss")
+		got, done, err := th.leastLoss(stopctx.After(looks), pos, time.Now(), "wld loss")
 		if err != nil {
 			t.Fatal(err)
 		}
