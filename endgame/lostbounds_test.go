@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"flag"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -48,10 +47,22 @@ func TestLostBoundsMeasure(t *testing.T) {
 			t.Fatalf("-lost-bounds %q: %v", *lostBounds, err)
 		}
 		type tally struct{ bound, given int }
-		exact := make([]tally, len(looks))
-		bisect := make([]tally, len(looks))
+		ways := []struct {
+			solve func(s *Solver, ctx context.Context, pos othello.Position) (Result, error)
+			nodes uint64  // to the exact score, unstopped, over all positions
+			tally []tally // after each of looks
+		}{
+			{solve: func(s *Solver, ctx context.Context, pos othello.Position) (Result, error) {
+				return s.SolveBounds(ctx, pos, Exact)
+			}},
+			{solve: func(s *Solver, ctx context.Context, pos othello.Position) (Result, error) {
+				return s.SolveBisect(ctx, pos, -1)
+			}},
+		}
+		for i := range ways {
+			ways[i].tally = make([]tally, len(looks))
+		}
 		n := 0
-		var exactNodes, bisectNodes uint64 // to the exact score, unstopped
 		for _, l := range lines {
 			fs := strings.Fields(l)
 			if len(fs) != 3 || !strings.HasSuffix(fs[0], "-"+es) {
@@ -72,32 +83,19 @@ func TestLostBoundsMeasure(t *testing.T) {
 				}
 			}
 			n++
-			for _, way := range []struct {
-				nodes *uint64
-				solve func(*Solver) (Result, error)
-			}{
-				{&exactNodes, func(s *Solver) (Result, error) { return s.SolveBounds(context.Background(), pos, Exact) }},
-				{&bisectNodes, func(s *Solver) (Result, error) { return s.SolveBisect(context.Background(), pos, -1) }},
-			} {
+			for w := range ways {
+				way := &ways[w]
 				s := newTestSolver(t)
 				setOrderEval(t, s)
-				got, err := way.solve(s)
+				got, err := way.solve(s, context.Background(), pos)
 				if err != nil || !got.Proven || got.Score != want.Score {
 					t.Fatalf("%s unstopped: %+v, %v; want %d proven", fs[0], got, err, want.Score)
 				}
-				*way.nodes += got.Nodes
-			}
-			for i, k := range looks {
-				for _, way := range []struct {
-					tally *tally
-					solve func(*Solver, context.Context) (Result, error)
-				}{
-					{&exact[i], func(s *Solver, ctx context.Context) (Result, error) { return s.SolveBounds(ctx, pos, Exact) }},
-					{&bisect[i], func(s *Solver, ctx context.Context) (Result, error) { return s.SolveBisect(ctx, pos, -1) }},
-				} {
+				way.nodes += got.Nodes
+				for i, k := range looks {
 					s := newTestSolver(t)
 					setOrderEval(t, s)
-					got, err := way.solve(s, stopctx.After(k))
+					got, err := way.solve(s, stopctx.After(k), pos)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -109,17 +107,18 @@ func TestLostBoundsMeasure(t *testing.T) {
 						if v < got.Lower {
 							t.Fatalf("%s after %d looks: move %v scores %d, below its bound %d", fs[0], k, got.Move, v, got.Lower)
 						}
-						way.tally.bound++
-						way.tally.given += want.Score - v
+						way.tally[i].bound++
+						way.tally[i].given += want.Score - v
 					}
 				}
 			}
 		}
+		exact, bisect := &ways[0], &ways[1]
 		t.Logf("%d empties, %d lost positions: nodes to the exact score, all positions: exact solve %d, bisection %d (%.2f times)",
-			empties, n, exactNodes, bisectNodes, float64(bisectNodes)/float64(exactNodes))
+			empties, n, exact.nodes, bisect.nodes, float64(bisect.nodes)/float64(exact.nodes))
 		for i, k := range looks {
-			t.Log(fmt.Sprintf("%d empties, %d lost positions, %.1fM nodes: exact solve: a move in %d, %d discs below the best; bisection: a move in %d, %d discs below the best",
-				empties, n, float64(k*checkInterval)/1e6, exact[i].bound, exact[i].given, bisect[i].bound, bisect[i].given))
+			t.Logf("%d empties, %d lost positions, %.1fM nodes: exact solve: a move in %d, %d discs below the best; bisection: a move in %d, %d discs below the best",
+				empties, n, float64(k*checkInterval)/1e6, exact.tally[i].bound, exact.tally[i].given, bisect.tally[i].bound, bisect.tally[i].given)
 		}
 	}
 }
