@@ -225,7 +225,9 @@ type Config struct {
 	// first revisit makes about three times as many nodes (each expansion
 	// adds about ten) and filled the default arena within a 10 s search
 	// from the middle game, for no measured gain in speed; a node's first
-	// playouts say little about its children anyway.
+	// playouts say little about its children anyway. With Othello's
+	// evaluation leaves, whose repeated visits return the same value, 1 and
+	// 8 were both weaker than 4 at equal playouts (docs/strength.md).
 	ExpandVisits int
 
 	// ArenaNodes is the arena's capacity in nodes, 32 bytes each; the arena

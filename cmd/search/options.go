@@ -117,7 +117,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	mctsflag.Register(fs, &o.engine.Config, mctsflag.Spec{
 		Flags: []mctsflag.Flag{mctsflag.Algo, mctsflag.Exploration, mctsflag.Reward, mctsflag.Pruning,
 			mctsflag.PruneRD, mctsflag.PruneSigmaE, mctsflag.PruneMinVisits, mctsflag.PruneNodeVisits,
-			mctsflag.Arena, mctsflag.Reuse},
+			mctsflag.ExpandVisits, mctsflag.Arena, mctsflag.Reuse},
 		Algorithms: []engine.Algorithm{engine.UCT, engine.UCB, engine.Greedy},
 		MinArena:   engine.MinArenaNodes,
 	})

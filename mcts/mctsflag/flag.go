@@ -36,6 +36,7 @@ const (
 	PruneSigmaE     Flag = "prune-sigma-e"     // PruneSigmaE
 	PruneMinVisits  Flag = "prune-min-visits"  // PruneMinVisits
 	PruneNodeVisits Flag = "prune-node-visits" // PruneNodeVisits
+	ExpandVisits    Flag = "expand-visits"     // ExpandVisits
 	Arena           Flag = "arena"             // ArenaNodes
 	Solver          Flag = "solver"            // Solver
 	Reuse           Flag = "reuse"             // Reuse
@@ -116,6 +117,9 @@ func Register(fs *pflag.FlagSet, c *mcts.Config, s Spec) {
 		case PruneNodeVisits:
 			fs.IntVar(&c.PruneNodeVisits, name, c.PruneNodeVisits,
 				"pruning: visits a node below the root needs before its children are pruned")
+		case ExpandVisits:
+			fs.IntVar(&c.ExpandVisits, name, c.ExpandVisits,
+				"UCT: visits a leaf must have had before it is expanded (its children created)")
 		case Arena:
 			fs.IntVar(&c.ArenaNodes, name, c.ArenaNodes,
 				fmt.Sprintf("search tree capacity in nodes of %d bytes, allocated at start (%d..%d)",

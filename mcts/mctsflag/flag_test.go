@@ -11,7 +11,7 @@ import (
 
 // allFlags are every flag of the package, in the order of its constants.
 var allFlags = []Flag{Algo, Exploration, Reward, Pruning, PruneRD, PruneSigmaE, PruneMinVisits,
-	PruneNodeVisits, Arena, Solver, Reuse}
+	PruneNodeVisits, ExpandVisits, Arena, Solver, Reuse}
 
 // everyAlgorithm is the Spec.Algorithms of a program with an evaluator.
 var everyAlgorithm = []mcts.Algorithm{mcts.UCT, mcts.UCB, mcts.Greedy}
@@ -42,6 +42,7 @@ func TestEachFlagSetsItsField(t *testing.T) {
 		{[]string{"--prune-sigma-e", "0.02"}, func(c *mcts.Config) { c.PruneSigmaE = 0.02 }},
 		{[]string{"--prune-min-visits", "200"}, func(c *mcts.Config) { c.PruneMinVisits = 200 }},
 		{[]string{"--prune-node-visits", "77"}, func(c *mcts.Config) { c.PruneNodeVisits = 77 }},
+		{[]string{"--expand-visits", "2"}, func(c *mcts.Config) { c.ExpandVisits = 2 }},
 		{[]string{"--arena", "4096"}, func(c *mcts.Config) { c.ArenaNodes = 4096 }},
 		{[]string{"--solver", "off"}, func(c *mcts.Config) { c.Solver = false }},
 		{[]string{"--reuse=no"}, func(c *mcts.Config) { c.Reuse = false }},
@@ -109,6 +110,7 @@ func TestBadValues(t *testing.T) {
 		{[]string{"--prune-sigma-e", "x"}, []string{`"x"`, "--prune-sigma-e"}, false},
 		{[]string{"--prune-min-visits", "1.5"}, []string{`"1.5"`, "--prune-min-visits"}, false},
 		{[]string{"--prune-node-visits", "many"}, []string{`"many"`, "--prune-node-visits"}, false},
+		{[]string{"--expand-visits", "two"}, []string{`"two"`, "--expand-visits"}, false},
 		{[]string{"--arena", "1e6"}, []string{`"1e6"`, "--arena"}, false},
 	}
 	for _, tc := range cases {
@@ -185,7 +187,7 @@ func TestHelpShowsTheConfigsDefaults(t *testing.T) {
 	own := mcts.DefaultConfig()
 	own.Algorithm, own.Exploration, own.Reward, own.Pruning = mcts.UCB, 0.25, mcts.DiscDiff, true
 	own.PruneRD, own.PruneSigmaE, own.PruneMinVisits, own.PruneNodeVisits = 3, 0.01, 200, 500
-	own.ArenaNodes, own.Solver, own.Reuse = 1<<22, false, false
+	own.ExpandVisits, own.ArenaNodes, own.Solver, own.Reuse = 2, 1<<22, false, false
 	cases := []struct {
 		name string
 		c    mcts.Config
@@ -193,11 +195,11 @@ func TestHelpShowsTheConfigsDefaults(t *testing.T) {
 	}{
 		{"the core's", mcts.DefaultConfig(), map[Flag]string{
 			Algo: "uct", Exploration: "0.5", Reward: "winloss", Pruning: "off", PruneRD: "2",
-			PruneSigmaE: "0.001", PruneMinVisits: "1000", PruneNodeVisits: "10000", Arena: "8388608",
+			PruneSigmaE: "0.001", PruneMinVisits: "1000", PruneNodeVisits: "10000", ExpandVisits: "4", Arena: "8388608",
 			Solver: "on", Reuse: "on"}},
 		{"a program's own", own, map[Flag]string{
 			Algo: "ucb", Exploration: "0.25", Reward: "discdiff", Pruning: "on", PruneRD: "3",
-			PruneSigmaE: "0.01", PruneMinVisits: "200", PruneNodeVisits: "500", Arena: "4194304",
+			PruneSigmaE: "0.01", PruneMinVisits: "200", PruneNodeVisits: "500", ExpandVisits: "2", Arena: "4194304",
 			Solver: "off", Reuse: "off"}},
 	}
 	for _, tc := range cases {
