@@ -38,23 +38,9 @@ const EvalLeafExploration = 0.3
 // or mixed leaves (and --plain) the core's 0 stays: not measured there.
 const EvalLeafMinimaxWeight = 0.5
 
-// EvalLeafPriorVisits is the number of virtual visits at the evaluation's
-// value that each new node starts with (engine.Config.PriorVisits) when the
-// evaluation values the leaves (the default): 1, measured against none
-// with implicit minimax backups (docs/strength.md, 2026-11-26). With an
-// evaluation leaf UCB1 spends a node's first visits evaluating each child
-// once anyway; valuing them all when the node is expanded gives the node
-// its minimax value at once, so a refutation found below it reaches the
-// nodes above on that iteration instead of after every sibling has had a
-// visit. One visit keeps the prior no heavier than a real evaluation: 10
-// had lost before the backups existed. With playout or mixed leaves (and
-// --plain) the core's 0 stays.
-const EvalLeafPriorVisits = 1
-
 // DefaultEngine is the tree search's configuration before any flag: the
-// engine's defaults, with the leaves valued by the trained evaluation,
-// one prior visit at its value for each new node, and implicit minimax
-// backups of it. Measured: at 1 s a move, evaluation
+// engine's defaults, with the leaves valued by the trained evaluation and
+// implicit minimax backups of it. Measured: at 1 s a move, evaluation
 // leaves against random playouts (both with the solver) won every game
 // (docs/strength.md).
 func DefaultEngine() engine.Config {
@@ -62,7 +48,6 @@ func DefaultEngine() engine.Config {
 	cfg.Leaf = engine.LeafEval
 	cfg.Exploration = EvalLeafExploration
 	cfg.MinimaxWeight = EvalLeafMinimaxWeight
-	cfg.PriorVisits = EvalLeafPriorVisits
 	return cfg
 }
 

@@ -136,10 +136,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.Float64Var(&o.engine.EvalScale, "eval-scale", o.engine.EvalScale,
 		"discs of evaluation per logistic unit when it becomes a win probability: 1/(1+exp(-d/scale))")
 	fs.IntVar(&o.engine.PriorVisits, "prior-visits", o.engine.PriorVisits,
-		"virtual visits at the evaluation's value that every new tree node starts with (0..1000)")
-	// Its default depends on the leaf too (player.EvalLeafPriorVisits).
-	fs.Lookup("prior-visits").Usage += "; " + strconv.Itoa(engine.DefaultConfig().PriorVisits) +
-		" (none) instead with --leaf playout or mix, or --plain"
+		"virtual visits at the evaluation's value that every new tree node starts with (0..1000) (default 0: none)")
 	fs.Float64Var(&o.engine.MinimaxWeight, "minimax-weight", o.engine.MinimaxWeight,
 		"implicit minimax backups (Lanctot et al. 2014): every tree node also keeps the minimax value of the "+
 			"evaluation over its subtree, and selection ranks a move by (1-w)*mean + w*minimax, w in 0..1 "+
@@ -246,13 +243,9 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
 		o.engine.Exploration = engine.DefaultConfig().Exploration
 	}
-	// Measured with evaluation leaves only (player.EvalLeafMinimaxWeight,
-	// player.EvalLeafPriorVisits).
+	// Measured with evaluation leaves only (player.EvalLeafMinimaxWeight).
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("minimax-weight") {
 		o.engine.MinimaxWeight = engine.DefaultConfig().MinimaxWeight
-	}
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("prior-visits") {
-		o.engine.PriorVisits = engine.DefaultConfig().PriorVisits
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {

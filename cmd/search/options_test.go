@@ -48,9 +48,8 @@ func TestDefaults(t *testing.T) {
 	want.Leaf = engine.LeafEval // measured: docs/strength.md
 	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
 	want.MinimaxWeight = 0.5    // measured with evaluation leaves: docs/strength.md
-	want.PriorVisits = 1        // measured with evaluation leaves: docs/strength.md
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight and prior visits %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C and minimax weight %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -217,24 +216,6 @@ func TestMinimaxWeightFollowsLeaf(t *testing.T) {
 	if _, _, err := parseOptions([]string{"--minimax-weight", "1.5"}); err == nil || !strings.Contains(err.Error(), "minimax weight") {
 		t.Errorf("--minimax-weight 1.5: %v, want an error naming the minimax weight", err)
 	}
-}
-
-// TestPriorVisitsFollowLeaf checks the default prior visits: evaluation
-// leaves take player.EvalLeafPriorVisits, playout and mixed leaves (and
-// --plain) the core's 0, and --prior-visits wins over both.
-func TestPriorVisitsFollowLeaf(t *testing.T) {
-	core := float64(engine.DefaultConfig().PriorVisits)
-	checkFollowsLeaf(t, "prior visits", func(o options) float64 { return float64(o.engine.PriorVisits) },
-		player.EvalLeafPriorVisits, core, []leafDefault{
-			{nil, player.EvalLeafPriorVisits},
-			{[]string{"--leaf", "eval"}, player.EvalLeafPriorVisits},
-			{[]string{"--leaf", "playout"}, core},
-			{[]string{"--leaf", "mix"}, core},
-			{[]string{"--plain"}, core},
-			{[]string{"--prior-visits", "0"}, 0},
-			{[]string{"--prior-visits", "3"}, 3},
-			{[]string{"--leaf", "mix", "--prior-visits", "2"}, 2},
-		})
 }
 
 func TestBadCommandLines(t *testing.T) {
