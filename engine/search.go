@@ -42,7 +42,8 @@ func New(cfg Config) (*Searcher, error) {
 // returns the expected final disc difference for the side to move, owning
 // the discs p against o (exact when the game is over). Config.Leaf,
 // PriorVisits and the Greedy algorithm use it. nil removes it. It is called
-// from Search's goroutine only.
+// from Search's goroutine only, and must depend on p and o alone: the
+// search may keep a position's value rather than ask twice.
 func (s *Searcher) SetEvaluator(evaluate func(p, o uint64) float64) {
 	if evaluate == nil {
 		s.core.SetEvaluator(nil)

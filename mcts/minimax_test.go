@@ -172,3 +172,55 @@ func TestMinimaxOffKeepsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestLeafEvaluatedOnce checks that with the backups a node is evaluated
+// at most once however often it is visited as a leaf (ExpandVisits) or
+// valued by prior visits, and that a leaf's repeated visits still add its
+// own evaluation: each unexpanded, unproven leaf's mean is its evaluation.
+func TestLeafEvaluatedOnce(t *testing.T) {
+	g := treeGame{branching: 4, depth: 12}
+	for _, prior := range []int{0, 1} {
+		cfg := DefaultConfig()
+		cfg.Leaf, cfg.MinimaxWeight, cfg.PriorVisits, cfg.ExpandVisits, cfg.Solver = LeafEval, 0.4, prior, 4, false
+		s := newTreeSearcher(t, g, cfg)
+		eval := noisyEval(g)
+		calls := 0
+		s.SetEvaluator(func(st *treeState) float64 { calls++; return eval(st) })
+		root := rootWithMoves(g, 11)
+		res, err := s.Search(context.Background(), root, Limits{Playouts: 5000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A node counts once it has been evaluated: visited, or valued by
+		// its parent's expansion.
+		evaluated := 0
+		for _, nd := range s.nodes[:s.used] {
+			if nd.visits > 0 {
+				evaluated++
+			}
+		}
+		if calls > evaluated || calls < evaluated/2 {
+			t.Errorf("prior %d: %d evaluations for %d nodes evaluated in %d iterations, want one each",
+				prior, calls, evaluated, res.Stats.Playouts)
+		}
+		var walk func(n uint32, st treeState)
+		walk = func(n uint32, st treeState) {
+			nd := &s.nodes[n]
+			if nd.nchild == 0 {
+				if nd.visits > 0 && nd.flags&flagProven == 0 {
+					want := 1 - wantReward(cfg, s.maxScore, eval(&st))
+					if mean := nd.sum / float64(nd.visits); math.Abs(mean-want) > 1e-6 {
+						t.Errorf("prior %d: leaf %d (visits %d): mean %v, want its evaluation %v", prior, n, nd.visits, mean, want)
+					}
+				}
+				return
+			}
+			for i := range uint32(nd.nchild) {
+				cs := st
+				g.Play(&cs, s.nodes[nd.first+i].move)
+				walk(nd.first+i, cs)
+			}
+		}
+		walk(0, root)
+	}
+}

@@ -152,7 +152,8 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 // returns the expected final score (Game.Score) for the side to move in s,
 // exact when the game is over. Config.Leaf, PriorVisits and the Greedy
 // algorithm use it. nil removes it. It is called from Search's goroutine
-// only.
+// only, and must be a function of the position alone: with implicit
+// minimax backups the search keeps a node's value rather than ask twice.
 func (s *Searcher[S, M, G]) SetEvaluator(evaluate func(s *S) float64) { s.evaluate = evaluate }
 
 // evalReward returns the evaluator's value of st for its side to move, as

@@ -147,10 +147,12 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 		}
 		s.warming = false
 	}
-	// With prior visits the children have visits before their parent
-	// has any: count the parent's as at least one.
-	logN := math.Log(float64(max(nd.visits, 1)))
-	c := s.cfg.Exploration
+	// UCB1's exploration term c*sqrt(ln N / n_i) is computed as
+	// c*sqrt(ln N) * 1/sqrt(n_i), and the mean as sum * (1/sqrt(n_i))^2,
+	// so that a child costs no division or square root (ucb.go). With
+	// prior visits the children have visits before their parent has any:
+	// sqrtLogOf counts the parent's as at least one.
+	cLog := s.cfg.Exploration * sqrtLogOf(nd.visits)
 	// Implicit minimax: the mean shares its weight with the child's
 	// minimax value (minimax.go); mm is nil, and costs one predictable
 	// branch a child, when the weight is 0.
@@ -170,9 +172,10 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 		if ch.visits == 0 {
 			return nd.first + uint32(i)
 		}
-		v := float64(ch.visits)
-		mean := ch.sum / v
-		score := mean + c*math.Sqrt(logN/v)
+		invSqrt := invSqrtOf(ch.visits)
+		inv := invSqrt * invSqrt
+		mean := ch.sum * inv
+		score := mean + cLog*invSqrt
 		if mm != nil {
 			// A visited child has been evaluated.
 			score += alpha * (float64(mm[i]) - mean)
@@ -180,7 +183,7 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 		if s.cfg.SinglePlayer {
 			// SP-MCTS: sqrt((sum of squares - n*mean^2 + D)/n), the
 			// spread of the child's rewards plus D's optimism.
-			score += math.Sqrt(max(0, ch.sumSq/v-mean*mean) + s.cfg.VarianceD/v)
+			score += math.Sqrt(max(0, ch.sumSq*inv-mean*mean) + s.cfg.VarianceD*inv)
 		}
 		if score > bestScore {
 			best, bestScore = i, score
@@ -270,11 +273,11 @@ func (s *Searcher[S, M, G]) iterate() {
 	case proven && s.cfg.Reward == WinLoss:
 		r = s.reward(provenOutcome(s.nodes[n].flags))
 	case s.cfg.Leaf == LeafEval:
-		leaf = 1 - s.evalReward(st)
+		leaf = s.leafValue(n, st)
 		r = leaf
 	case s.cfg.Leaf == LeafMix:
 		w := s.cfg.EvalWeight
-		leaf = 1 - s.evalReward(st)
+		leaf = s.leafValue(n, st)
 		r = w*leaf + (1-w)*s.reward(-s.game.Playout(*st, &s.rng))
 	case s.cfg.SinglePlayer:
 		r = s.singleReward(st, depth)
@@ -299,6 +302,23 @@ func (s *Searcher[S, M, G]) iterate() {
 	if s.minimax != nil {
 		s.backupMinimax(depth, st, leaf, expandedAt)
 	}
+}
+
+// leafValue returns the evaluation of st, the position of leaf n, as a
+// reward for the side that moved into it. A leaf is visited ExpandVisits
+// times before it is expanded, and prior visits evaluate it when its
+// parent is expanded; with implicit minimax backups the node keeps its
+// evaluation (its minimax value until it has children), so those visits
+// read it instead of evaluating the same position again: the evaluator is
+// a function of the position (SetEvaluator). Without the backups there is
+// nowhere to keep it.
+func (s *Searcher[S, M, G]) leafValue(n uint32, st *S) float64 {
+	if s.minimax != nil && s.nodes[n].nchild == 0 {
+		if v := s.minimax[n]; v != unvalued {
+			return float64(v)
+		}
+	}
+	return 1 - s.evalReward(st)
 }
 
 // singleReward plays st, the leaf at depth of the current descent, out

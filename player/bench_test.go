@@ -11,11 +11,19 @@ import (
 
 // benchmarkLeaf measures UCT iterations per second from the start position
 // with the embedded evaluation wired as search wires it, for one leaf
-// evaluation, prior setting and minimax weight: 100,000 iterations an
-// operation.
+// evaluation, prior setting and minimax weight, the core's other defaults
+// (C 0.5).
 func benchmarkLeaf(b *testing.B, leaf engine.Leaf, prior int, minimaxWeight float64) {
 	cfg := engine.DefaultConfig()
-	cfg.ArenaNodes, cfg.Leaf, cfg.PriorVisits, cfg.MinimaxWeight = 1<<20, leaf, prior, minimaxWeight
+	cfg.Leaf, cfg.PriorVisits, cfg.MinimaxWeight = leaf, prior, minimaxWeight
+	benchmarkSearch(b, cfg)
+}
+
+// benchmarkSearch measures cfg's UCT iterations per second from the start
+// position in an arena of 2^20 nodes, without the solver: 100,000
+// iterations an operation.
+func benchmarkSearch(b *testing.B, cfg engine.Config) {
+	cfg.ArenaNodes = 1 << 20
 	s, err := engine.New(cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -49,3 +57,16 @@ func BenchmarkSearchEvalPriors(b *testing.B) { benchmarkLeaf(b, engine.LeafEval,
 // BenchmarkSearchEvalMinimax adds implicit minimax backups (weight 0.3) to
 // evaluation leaves.
 func BenchmarkSearchEvalMinimax(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 0, 0.3) }
+
+// BenchmarkSearchDefault is the search as the search program plays it
+// (DefaultEngine: evaluation leaves, C 0.3, minimax weight 0.5), without
+// the solver, which the start position does not reach.
+func BenchmarkSearchDefault(b *testing.B) { benchmarkSearch(b, DefaultEngine()) }
+
+// BenchmarkSearchDefaultPrior adds one prior visit a new node
+// (search --prior-visits 1).
+func BenchmarkSearchDefaultPrior(b *testing.B) {
+	cfg := DefaultEngine()
+	cfg.PriorVisits = 1
+	benchmarkSearch(b, cfg)
+}
