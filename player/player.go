@@ -38,9 +38,20 @@ const EvalLeafExploration = 0.3
 // or mixed leaves (and --plain) the core's 0 stays: not measured there.
 const EvalLeafMinimaxWeight = 0.5
 
+// EvalLeafArenaNodes is the tree's capacity in nodes when the evaluation
+// values the leaves: 2^25 nodes of 32 bytes, 1 GiB, and 128 MiB of minimax
+// values beside them. The core's 2^23 held a 9 s search of playout leaves
+// (3 to 6 million nodes); evaluation leaves run 1.7 times as many
+// iterations since UCB1's tables (about 0.85 nodes each), and a 9 s
+// search from the start filled 2^23 nodes by its third move even at half
+// a core's speed (docs/engine.md). The arena is reserved, not touched: a
+// process's resident memory follows the tree it grows (a 1 s search some
+// tens of MiB), and at 9 s stays under 1 GiB of the course's 4 GiB.
+const EvalLeafArenaNodes = 1 << 25
+
 // DefaultEngine is the tree search's configuration before any flag: the
 // engine's defaults, with the leaves valued by the trained evaluation and
-// implicit minimax backups of it. Measured: at 1 s a move, evaluation
+// implicit minimax backups of it, in a larger arena. Measured: at 1 s a move, evaluation
 // leaves against random playouts (both with the solver) won every game
 // (docs/strength.md).
 func DefaultEngine() engine.Config {
@@ -48,6 +59,7 @@ func DefaultEngine() engine.Config {
 	cfg.Leaf = engine.LeafEval
 	cfg.Exploration = EvalLeafExploration
 	cfg.MinimaxWeight = EvalLeafMinimaxWeight
+	cfg.ArenaNodes = EvalLeafArenaNodes
 	return cfg
 }
 

@@ -124,6 +124,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	// The default depends on the leaf (player.EvalLeafExploration says why).
 	fs.Lookup("exploration").Usage += "; " + strconv.FormatFloat(engine.DefaultConfig().Exploration, 'g', -1, 64) +
 		" instead with --leaf playout or mix, or --plain"
+	// So does the arena's (player.EvalLeafArenaNodes).
+	fs.Lookup("arena").Usage += "; " + strconv.Itoa(engine.DefaultConfig().ArenaNodes) +
+		" instead with --leaf playout or mix, or --plain"
 	fs.BoolVar(&o.plain, "plain", false,
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
 			"no tree reuse, no book (leaf playout, solver off, reuse off, book off); the algorithm and pruning flags still "+
@@ -246,6 +249,10 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	// Measured with evaluation leaves only (player.EvalLeafMinimaxWeight).
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("minimax-weight") {
 		o.engine.MinimaxWeight = engine.DefaultConfig().MinimaxWeight
+	}
+	// Playout leaves run fewer iterations, which the core's arena holds.
+	if o.engine.Leaf != engine.LeafEval && !fs.Changed("arena") {
+		o.engine.ArenaNodes = engine.DefaultConfig().ArenaNodes
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {

@@ -48,8 +48,9 @@ func TestDefaults(t *testing.T) {
 	want.Leaf = engine.LeafEval // measured: docs/strength.md
 	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
 	want.MinimaxWeight = 0.5    // measured with evaluation leaves: docs/strength.md
+	want.ArenaNodes = 1 << 25   // a 9 s search of evaluation leaves: player.EvalLeafArenaNodes
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C and minimax weight %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight and arena %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -216,6 +217,24 @@ func TestMinimaxWeightFollowsLeaf(t *testing.T) {
 	if _, _, err := parseOptions([]string{"--minimax-weight", "1.5"}); err == nil || !strings.Contains(err.Error(), "minimax weight") {
 		t.Errorf("--minimax-weight 1.5: %v, want an error naming the minimax weight", err)
 	}
+}
+
+// TestArenaFollowsLeaf checks the default arena: evaluation leaves take
+// player.EvalLeafArenaNodes, playout and mixed leaves (and --plain) the
+// core's, and --arena wins over both.
+func TestArenaFollowsLeaf(t *testing.T) {
+	core := float64(engine.DefaultConfig().ArenaNodes)
+	evalArena := float64(player.EvalLeafArenaNodes)
+	checkFollowsLeaf(t, "arena", func(o options) float64 { return float64(o.engine.ArenaNodes) },
+		evalArena, core, []leafDefault{
+			{nil, evalArena},
+			{[]string{"--leaf", "eval"}, evalArena},
+			{[]string{"--leaf", "playout"}, core},
+			{[]string{"--leaf", "mix"}, core},
+			{[]string{"--plain"}, core},
+			{[]string{"--arena", "1000"}, 1000},
+			{[]string{"--plain", "--arena", "1000000"}, 1000000},
+		})
 }
 
 func TestBadCommandLines(t *testing.T) {
