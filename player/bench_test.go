@@ -22,8 +22,13 @@ func benchmarkLeaf(b *testing.B, leaf engine.Leaf, prior int, minimaxWeight floa
 // benchmarkSearch measures cfg's UCT iterations per second from the start
 // position in an arena of 2^20 nodes, without the solver: 100,000
 // iterations an operation.
-func benchmarkSearch(b *testing.B, cfg engine.Config) {
-	cfg.ArenaNodes = 1 << 20
+func benchmarkSearch(b *testing.B, cfg engine.Config) { benchmarkSearchOf(b, cfg, 100_000) }
+
+// benchmarkSearchOf measures cfg's UCT iterations per second from the
+// start position, playouts iterations an operation, in an arena that
+// holds them, without the solver.
+func benchmarkSearchOf(b *testing.B, cfg engine.Config, playouts int64) {
+	cfg.ArenaNodes = max(1<<20, int(playouts))
 	s, err := engine.New(cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -36,7 +41,7 @@ func benchmarkSearch(b *testing.B, cfg engine.Config) {
 	b.ReportAllocs()
 	var iterations int64
 	for b.Loop() {
-		r, err := s.Search(context.Background(), othello.Start(), engine.Limits{Playouts: 100_000})
+		r, err := s.Search(context.Background(), othello.Start(), engine.Limits{Playouts: playouts})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,3 +75,9 @@ func BenchmarkSearchDefaultPrior(b *testing.B) {
 	cfg.PriorVisits = 1
 	benchmarkSearch(b, cfg)
 }
+
+// BenchmarkSearchDefaultLarge is BenchmarkSearchDefault at 2,000,000
+// iterations an operation, about what a second's search runs: a tree of
+// some 50 MiB, far larger than the caches, where selection waits on
+// memory, as at the judge's 9 s.
+func BenchmarkSearchDefaultLarge(b *testing.B) { benchmarkSearchOf(b, DefaultEngine(), 2_000_000) }
