@@ -45,8 +45,8 @@ const EvalLeafMinimaxWeight = 0.5
 // iterations since UCB1's tables (about 0.85 nodes each), and a 9 s
 // search from the start filled 2^23 nodes by its third move even at half
 // a core's speed (docs/engine.md). The arena is reserved, not touched: a
-// process's resident memory follows the tree it grows; whole 9 s games
-// peaked at 510 to 958 MiB with the solver's table (docs/strength.md),
+// process's resident memory follows the tree it grows; 52 whole 9 s games
+// peaked at 428 to 1,183 MiB with the solver's table (docs/strength.md),
 // well within the course's 4 GiB (at most 1.4 GiB with a full arena).
 const EvalLeafArenaNodes = 1 << 25
 
