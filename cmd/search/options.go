@@ -94,6 +94,13 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// noteLeafDefault adds to flag name's help the core's default, value,
+// which playout and mixed leaves (and --plain) take instead of the
+// evaluation's (parseOptions applies it).
+func noteLeafDefault(fs *pflag.FlagSet, name, value string) {
+	fs.Lookup(name).Usage += "; " + value + " instead with --leaf playout or mix, or --plain"
+}
+
 // newFlagSet declares every flag on o, with o's current values as defaults.
 func newFlagSet(o *options) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("search", pflag.ContinueOnError)
@@ -122,11 +129,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		MinArena:   engine.MinArenaNodes,
 	})
 	// The default depends on the leaf (player.EvalLeafExploration says why).
-	fs.Lookup("exploration").Usage += "; " + strconv.FormatFloat(engine.DefaultConfig().Exploration, 'g', -1, 64) +
-		" instead with --leaf playout or mix, or --plain"
+	noteLeafDefault(fs, "exploration", strconv.FormatFloat(engine.DefaultConfig().Exploration, 'g', -1, 64))
 	// So does the arena's (player.EvalLeafArenaNodes).
-	fs.Lookup("arena").Usage += "; " + strconv.Itoa(engine.DefaultConfig().ArenaNodes) +
-		" instead with --leaf playout or mix, or --plain"
+	noteLeafDefault(fs, "arena", strconv.Itoa(engine.DefaultConfig().ArenaNodes))
 	fs.BoolVar(&o.plain, "plain", false,
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
 			"no tree reuse, no book (leaf playout, solver off, reuse off, book off); the algorithm and pruning flags still "+
@@ -145,8 +150,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"evaluation over its subtree, and selection ranks a move by (1-w)*mean + w*minimax, w in 0..1 "+
 			"(docs/engine.md), 0 for off")
 	// Its default depends on the leaf too (player.EvalLeafMinimaxWeight).
-	fs.Lookup("minimax-weight").Usage += "; " + strconv.FormatFloat(engine.DefaultConfig().MinimaxWeight, 'g', -1, 64) +
-		" instead with --leaf playout or mix, or --plain"
+	noteLeafDefault(fs, "minimax-weight", strconv.FormatFloat(engine.DefaultConfig().MinimaxWeight, 'g', -1, 64))
 	fs.StringVar(&o.evalFile, "eval-file", o.evalFile,
 		"load the evaluation's weights from `FILE` (written by train) instead of the embedded set (default: embedded)")
 	fs.Var(mctsflag.OnOff(&o.solver), "solver",
