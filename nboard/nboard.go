@@ -73,6 +73,12 @@ type Config struct {
 	// Errors gets one line for each command that could not be obeyed;
 	// the protocol has no error reply, so they go beside it (stderr).
 	Errors io.Writer
+	// Ponder, when positive, has the engine think on the opponent's time
+	// after each go, for at most this long (otp.Chooser.Ponder), on the
+	// position after the move it answered, when its Thinker can
+	// (thinking.Ponderer); 0 for never. The next go or hint stops it, as
+	// does the end of the session.
+	Ponder time.Duration
 }
 
 // session is the engine's side of one NBoard connection.
@@ -111,6 +117,9 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	lines := make(chan line)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// A session that ends leaves no pondering behind: stopped, and waited
+	// for (cancel alone would not wait).
+	defer s.chooser.StopPondering()
 	go readLines(ctx, in, lines)
 	for {
 		var l line
@@ -255,7 +264,13 @@ func (s *session) handle(ctx context.Context, text string, lines <-chan line) er
 			s.complain("%q: %v; the position is unchanged", text, err)
 		}
 	case "go":
-		return s.search(ctx, lines, s.goReply)
+		return s.search(ctx, lines, func(c otp.Choice) error {
+			if err := s.goReply(c); err != nil {
+				return err
+			}
+			s.ponder(ctx, c.Move)
+			return nil
+		})
 	case "hint":
 		n, err := strconv.Atoi(strings.Join(args, ""))
 		if len(args) != 1 || err != nil || n < 1 {
@@ -383,6 +398,22 @@ func (s *session) search(ctx context.Context, lines <-chan line, done func(otp.C
 		return err
 	}
 	return s.reply("status")
+}
+
+// ponder thinks on the opponent's time after the engine answered m, when
+// the session was configured to: the GUI plays m in its own game and sends
+// it back later, so the position pondered is the session's game after m.
+func (s *session) ponder(ctx context.Context, m othello.Move) {
+	if s.cfg.Ponder <= 0 {
+		return
+	}
+	g := s.game.Clone()
+	if err := g.Play(m); err != nil {
+		// Unreachable: the Chooser answers a legal move.
+		s.cfg.Logger.Error("not pondering: the move answered is not legal here", zap.String("move", m.String()), zap.Error(err))
+		return
+	}
+	s.chooser.Ponder(ctx, g, s.cfg.Ponder)
 }
 
 // stops reports whether a command stops a search: ping and quit.

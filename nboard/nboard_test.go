@@ -104,10 +104,17 @@ func start(t *testing.T, th thinking.Thinker) *running {
 // so that a loaded machine cannot end it first.
 func startThinking(t *testing.T, th thinking.Thinker, think time.Duration) *running {
 	t.Helper()
+	return startConfig(t, Config{Name: "tester", Thinker: th, ThinkTime: think})
+}
+
+// startConfig serves a session of cfg, its Errors going to the running's
+// stderr.
+func startConfig(t *testing.T, cfg Config) *running {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	r := &running{t: t, in: inW, replies: make(chan string, 100), stderr: &syncBuffer{}, done: make(chan error, 1)}
-	cfg := Config{Name: "tester", Thinker: th, ThinkTime: think, Errors: r.stderr}
+	cfg.Errors = r.stderr
 	go func() {
 		err := Serve(context.Background(), cfg, inR, outW)
 		outW.Close()

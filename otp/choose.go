@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -46,16 +47,29 @@ type Choice struct {
 	Err error
 }
 
-// Chooser chooses moves with one Thinker, one search at a time. It is safe
-// for concurrent use: a search that starts while an abandoned one still runs
-// waits for it, because a Thinker (a Searcher with its tree) is not safe for
-// concurrent use.
+// Chooser chooses moves with one Thinker, one search at a time, and ponders
+// with it between moves when asked (Ponder). It is safe for concurrent use:
+// a search that starts while an abandoned one or pondering still runs
+// stops the pondering and waits for it, because a Thinker (a Searcher with
+// its tree) is not safe for concurrent use.
 type Chooser struct {
 	thinker thinking.Thinker
 	log     *zap.Logger
-	// busy holds a token while a Think call runs, including one that
-	// Choose stopped waiting for.
+	// busy holds a token while a Think or Ponder call runs, including one
+	// that Choose stopped waiting for.
 	busy chan struct{}
+
+	mu sync.Mutex
+	// pondering is the background pondering started by Ponder, nil when
+	// none runs or it has been stopped.
+	pondering *pondering
+}
+
+// pondering is one background Ponder call: cancel stops it, and done is
+// closed once its goroutine has returned the busy token (or never took it).
+type pondering struct {
+	cancel context.CancelFunc
+	done   chan struct{}
 }
 
 // NewChooser returns a Chooser asking th for its moves; log (nil for none)
@@ -103,6 +117,10 @@ func FallbackMove(pos othello.Position) othello.Move {
 // caller has abandoned the move, so this is logged at debug level, not as a
 // failure.
 func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Duration) Choice {
+	// A move is wanted now: pondering stops, and the search below waits
+	// for its token like any earlier search's (a fraction of a
+	// millisecond: a search looks at its context every few microseconds).
+	c.cancelPondering()
 	pos := g.Position()
 	if m, ok := ForcedMove(pos); ok {
 		reason := "only legal move"
@@ -177,6 +195,90 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 			zap.Duration("think_time", think))
 	}
 	return Choice{Move: t.Move, Thought: t, Searched: true}
+}
+
+// Ponder thinks on the opponent's time, when the Thinker is a
+// thinking.Ponderer: in the background, it asks the Thinker to search a copy
+// of g, whose side to move is the opponent after the engine's own move,
+// until the next Choose, StopPondering, the end of ctx (the connection), or
+// limit has passed, whichever comes first; then it logs what the search
+// did. It returns at once, so that the reply to the move it follows is not
+// delayed. It does nothing when the Thinker cannot ponder, limit is not
+// positive, the game is over, or the opponent's move is forced (a search
+// would answer at once). Pondering waits for a search still running (one
+// Choose stopped waiting for) before it starts, as the next search would.
+func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Duration) {
+	p, ok := c.thinker.(thinking.Ponderer)
+	if !ok || limit <= 0 || g.Over() {
+		return
+	}
+	pos := g.Position()
+	if _, forced := ForcedMove(pos); forced {
+		return
+	}
+	c.cancelPondering()
+	pctx, cancel := context.WithTimeout(ctx, limit)
+	pd := &pondering{cancel: cancel, done: make(chan struct{})}
+	c.mu.Lock()
+	c.pondering = pd
+	c.mu.Unlock()
+	go func(g *othello.Game) {
+		defer close(pd.done)
+		defer cancel()
+		select {
+		case c.busy <- struct{}{}:
+		case <-pctx.Done():
+			return
+		}
+		defer func() { <-c.busy }()
+		if pctx.Err() != nil {
+			// Stopped while it waited for the token.
+			return
+		}
+		t, err := askPonder(pctx, p, g)
+		if err != nil {
+			c.log.Error("pondering failed", zap.String("position", pos.String()), zap.Error(err))
+			return
+		}
+		c.log.Info("pondered", zap.String("color", pos.Turn.String()),
+			zap.Int64("playouts", t.Playouts),
+			zap.Float64("win_rate", t.WinRate),
+			zap.String("pv", othello.FormatMoves(t.PV)),
+			zap.Duration("elapsed", t.Elapsed),
+			zap.String("stats", t.Summary))
+	}(g.Clone())
+}
+
+// StopPondering stops the pondering Ponder started, if it still runs, and
+// waits until the Thinker has returned: a session calls it when it ends or
+// when its game changes other than by the opponent's move.
+func (c *Chooser) StopPondering() {
+	if pd := c.cancelPondering(); pd != nil {
+		<-pd.done
+	}
+}
+
+// cancelPondering stops the current pondering without waiting for it, and
+// returns it (nil when none ran).
+func (c *Chooser) cancelPondering() *pondering {
+	c.mu.Lock()
+	pd := c.pondering
+	c.pondering = nil
+	c.mu.Unlock()
+	if pd != nil {
+		pd.cancel()
+	}
+	return pd
+}
+
+// askPonder calls Ponder, turning a panic into an error, as ask does.
+func askPonder(ctx context.Context, p thinking.Ponderer, g *othello.Game) (t thinking.Thought, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("pondering panicked: %v", r)
+		}
+	}()
+	return p.Ponder(ctx, g)
 }
 
 // thinkResult is what a Think call returned.

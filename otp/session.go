@@ -42,6 +42,13 @@ type SessionConfig struct {
 	// help text: the log stream, never the protocol channel. Nil discards
 	// them.
 	Board io.Writer
+	// Ponder, when positive, has the engine think on the opponent's time
+	// after each genmove, for at most this long (Chooser.Ponder), when its
+	// Thinker can (thinking.Ponderer); 0 for never. The opponent's play
+	// lets it go on; the next genmove stops it, and so does anything that
+	// changes the game otherwise (clear_board, undo, undoundo, code) and
+	// quit.
+	Ponder time.Duration
 }
 
 // Session is the engine side of one OTP connection: a game with its
@@ -54,6 +61,7 @@ type Session struct {
 	thinkTime time.Duration
 	log       *zap.Logger
 	board     io.Writer
+	ponder    time.Duration
 }
 
 // NewSession returns a session at the start position. It fails if the name
@@ -74,6 +82,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		thinkTime: cfg.ThinkTime,
 		log:       cfg.Logger,
 		board:     cfg.Board,
+		ponder:    cfg.Ponder,
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -124,6 +133,12 @@ func (s *Session) Handle(ctx context.Context, msg string) (reply string, quit bo
 	}
 	f := strings.Fields(cmd)
 	name, args := strings.ToLower(f[0]), f[1:]
+	switch name {
+	case "clear_board", "undo", "undoundo", "code", "quit":
+		// The pondered position is no longer the one the next genmove
+		// follows from.
+		s.chooser.StopPondering()
+	}
 	switch name {
 	case "name":
 		return "name " + s.name, false
@@ -268,6 +283,8 @@ func (s *Session) genmove(ctx context.Context) othello.Move {
 	if err := s.game.Play(ch.Move); err != nil {
 		// Unreachable: Choose returns a legal move.
 		s.log.Error("genmove could not play its own move", zap.String("move", ch.Move.String()), zap.Error(err))
+	} else if s.ponder > 0 {
+		s.chooser.Ponder(ctx, s.game, s.ponder)
 	}
 	return ch.Move
 }

@@ -176,6 +176,32 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, 
 	return th, nil
 }
 
+// ErrPonderNoReuse is Ponder's error when the search keeps no tree between
+// moves (engine.Config.Reuse off): what it grew would be thrown away.
+var ErrPonderNoReuse = errors.New("pondering needs the tree kept between moves (--reuse on)")
+
+// Ponder thinks on the opponent's time (thinking.Ponderer): it searches g's
+// position, the opponent to move after the engine's own move, until ctx is
+// done, and plays nothing. The next Think, one ply further on, then starts
+// from the subtree below the opponent's actual reply, with the visits
+// pondering gave it (tree reuse), instead of from the little the last move's
+// search left there. It is the tree search alone, with its leaf solver:
+// genmove's endgame proofs start afresh with each Think, which also stops
+// any pondering first. ctx must have a deadline or the search refuses to
+// start (engine.ErrNoLimit wrapped).
+func (t Thinker) Ponder(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+	if !t.searcher.Config().Reuse {
+		return thinking.Thought{}, ErrPonderNoReuse
+	}
+	r, err := t.searcher.Search(ctx, g.Position(), engine.Limits{})
+	if err != nil {
+		return thinking.Thought{}, err
+	}
+	st := r.Stats
+	return thinking.Thought{Move: r.Move, Playouts: st.Playouts, WinRate: st.WinRate, PV: st.PV,
+		Elapsed: st.Elapsed, Summary: st.String()}, nil
+}
+
 // fromBook returns the book's move in pos, if the book holds pos: the best
 // by negamax value, or one near it with a book spread. The values, in
 // discs, are reported as win rates through the logistic the search uses.

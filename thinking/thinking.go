@@ -23,6 +23,22 @@ type Thinker interface {
 	Think(ctx context.Context, g *othello.Game) (Thought, error)
 }
 
+// Ponderer is a Thinker that can also think on the opponent's time.
+//
+// The session calls Ponder, with a copy of its game, after the engine's own
+// move has been played in it, when the opponent has a choice to make: the
+// Thinker searches that position until ctx is done (the opponent's move
+// arrived, the session ended, or the session's cap on pondering passed),
+// growing what the next Think, one ply further on, can reuse. It plays
+// nothing; the Thought it returns says how much it searched (Playouts,
+// Elapsed, Summary), for the log. Ponder and Think are never called at the
+// same time: a session stops pondering, and waits for Ponder to return,
+// before it asks for a move.
+type Ponderer interface {
+	Thinker
+	Ponder(ctx context.Context, g *othello.Game) (Thought, error)
+}
+
 // Thought is a chosen move and what the search found.
 type Thought struct {
 	Move     othello.Move

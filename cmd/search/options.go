@@ -22,6 +22,12 @@ import (
 	"github.com/tcgothello/mcts/web"
 )
 
+// maxPonder is the longest the engine ponders after a move (--ponder):
+// a judged opponent answers within 10 s, and a 2^25-node arena is full after
+// about half a minute of search at full speed, so a person who leaves the
+// board for longer does not keep a core busy for nothing.
+const maxPonder = time.Minute
+
 // defaultThinkTime is the default budget of one genmove. The judge allows
 // 10 s from sending genmove to receiving the reply; the second kept back
 // covers what the search's own clock does not see: the network, a garbage
@@ -80,6 +86,7 @@ type options struct {
 	tableMB      int           // --table-mb: the solver's transposition table
 	book         string        // --book: a book file, embedded, or off
 	bookSpread   float64       // --book-spread: discs below the best a book move may be
+	ponder       bool          // --ponder: think on the opponent's time
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
@@ -171,6 +178,11 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.Float64Var(&o.bookSpread, "book-spread", o.bookSpread,
 		"play any book move within this many discs of the best, picked by --seed and the position, for varied "+
 			"games (default 0: the best)")
+	fs.Var(mctsflag.OnOff(&o.ponder), "ponder",
+		"think on the opponent's time (pondering): after each move the engine goes on searching the position, "+
+			"the opponent to move, for up to "+maxPonder.String()+" or until the opponent's move arrives, and the next "+
+			"search keeps that tree (needs --reuse on); judge, stdin and --nboard modes: on or off. It takes a second core "+
+			"while the opponent thinks, so a judge running such engines needs half the games at once (default off)")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
 			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
@@ -309,6 +321,10 @@ func (o *options) oneMode(fs *pflag.FlagSet) error {
 		return errors.New("--solve-mode is read by --solve alone")
 	case o.perftGiven && fs.Changed("time"):
 		return errors.New("--perft counts every position to its depth; it takes no --time")
+	case o.ponder && (o.perftGiven || fs.Changed("solve") || o.httpAddr != ""):
+		// The page serves many players at once: one core each between
+		// their moves is not a server's to take.
+		return errors.New("--ponder: the judge, stdin and --nboard modes ponder; --perft, --solve and --http do not")
 	}
 	return nil
 }
@@ -353,6 +369,9 @@ func (o *options) check() error {
 	if o.httpAddr != "" && (o.thinkTime < web.MinThinkMillis*time.Millisecond || o.thinkTime > web.MaxThinkMillis*time.Millisecond) {
 		errs = append(errs, fmt.Errorf("--time %v: the browser page allows %dms..%ds", o.thinkTime, web.MinThinkMillis, web.MaxThinkMillis/1000))
 	}
+	if o.ponder && !o.engine.Reuse {
+		errs = append(errs, errors.New("--ponder needs --reuse on (not --plain): the next search keeps the pondered tree"))
+	}
 	if o.bookSpread < 0 || o.bookSpread != o.bookSpread {
 		errs = append(errs, fmt.Errorf("--book-spread %v: want 0 or more discs", o.bookSpread))
 	}
@@ -383,6 +402,15 @@ func (o *options) check() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ponderLimit is how long the sessions may ponder after a move: 0 without
+// --ponder.
+func (o *options) ponderLimit() time.Duration {
+	if !o.ponder {
+		return 0
+	}
+	return maxPonder
 }
 
 // perftFrom is the first depth --perft counts: D with --perft-only, else 1.

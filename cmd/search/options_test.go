@@ -106,6 +106,27 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	}
 }
 
+// TestPonderFlag checks that --ponder gives the sessions the cap on
+// pondering, and that without it they never ponder.
+func TestPonderFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want time.Duration
+	}{
+		{nil, 0},
+		{[]string{"7000"}, 0},
+		{[]string{"--ponder", "on", "7000"}, maxPonder},
+		{[]string{"--ponder", "on", "--nboard"}, maxPonder},
+		{[]string{"--ponder", "on"}, maxPonder},
+		{[]string{"--ponder", "on", "--ponder", "off"}, 0},
+	} {
+		o, _, err := parseOptions(c.args)
+		if err != nil || o.ponderLimit() != c.want {
+			t.Errorf("search %q: pondering limit %v, %v; want %v", c.args, o.ponderLimit(), err, c.want)
+		}
+	}
+}
+
 // TestPruningTakesItsValue checks that the word after --pruning is its
 // value, not the judge's address: "--pruning on 8000" once dialled host
 // "on".
@@ -294,6 +315,14 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--solve-mode", "wld", "7000"}, "--solve-mode is read by --solve alone"},
 		{[]string{"--perft", "3", "--time", "1s"}, "takes no --time"},
 		{[]string{"--solve", "-", "--time", "0s"}, "--time"},
+		// Pondering is for the modes that play one game: not a server's,
+		// and its tree must be kept.
+		{[]string{"--ponder", "on", "--http", "127.0.0.1:0"}, "--ponder: the judge, stdin and --nboard modes ponder"},
+		{[]string{"--ponder", "on", "--solve", "-"}, "--ponder: the judge"},
+		{[]string{"--ponder", "on", "--perft", "3"}, "--ponder: the judge"},
+		{[]string{"--ponder", "on", "--plain"}, "--ponder needs --reuse on"},
+		{[]string{"--ponder", "on", "--reuse", "off"}, "--ponder needs --reuse on"},
+		{[]string{"--ponder", "sometimes"}, "--ponder"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

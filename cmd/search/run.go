@@ -150,7 +150,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.String("leaf", o.engine.Leaf.String()), zap.Float64("eval_weight", o.engine.EvalWeight),
 		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits), zap.Float64("minimax_weight", o.engine.MinimaxWeight),
 		zap.String("eval_file", o.evalFile), zap.Bool("reuse", o.engine.Reuse),
-		zap.String("book", o.book), zap.Int("book_positions", bk.Len()), zap.Float64("book_spread", o.bookSpread),
+		zap.Bool("ponder", o.ponder), zap.String("book", o.book), zap.Int("book_positions", bk.Len()), zap.Float64("book_spread", o.bookSpread),
 		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB),
 		zap.String("cpu", othello.CPU()))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
@@ -168,7 +168,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	if o.nboard {
 		// Until NBoard sets a depth, --time is the think time.
 		return nboard.Serve(context.Background(), nboard.Config{Name: o.name, Thinker: thinker,
-			ThinkTime: o.thinkTime, Logger: log, Errors: stderr}, stdin, stdout)
+			ThinkTime: o.thinkTime, Logger: log, Errors: stderr, Ponder: o.ponderLimit()}, stdin, stdout)
 	}
 	// A person reads the boards on the terminal; against a judge they go
 	// with the logs, wherever those are kept.
@@ -182,6 +182,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		ThinkTime: o.thinkTime,
 		Logger:    log,
 		Board:     board,
+		Ponder:    o.ponderLimit(),
 	})
 	if err != nil {
 		return err

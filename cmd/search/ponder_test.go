@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"math/bits"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tcgothello/mcts/othello"
+)
+
+// TestPonderWiring runs the real engine with --ponder on, in the stdin OTP
+// mode and in NBoard's: after its first move it must ponder until the
+// opponent's move and the next search arrive, and say so in its log.
+func TestPonderWiring(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		args  []string
+		first string // the command for a move
+		reply string // the prefix of the line answering it
+		then  func(m othello.Move, opp othello.Move) string
+	}{
+		{"otp", nil, "genmove", "genmove ", func(_, opp othello.Move) string {
+			return "play " + opp.OTP() + "\ngenmove"
+		}},
+		{"nboard", []string{"--nboard"}, "go", "=== ", func(m, opp othello.Move) string {
+			return "move " + m.String() + "\nmove " + opp.String() + "\ngo"
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			var stderr syncWriter
+			done := make(chan int, 1)
+			args := append([]string{"--ponder", "on", "--time", "100ms", "--arena", "1048576", "--table-mb", "8",
+				"--seed", "3", "--log-level", "info"}, c.args...)
+			go func() {
+				code := run(args, inR, outW, &stderr)
+				outW.Close()
+				done <- code
+			}()
+			lines := bufio.NewScanner(outR)
+			answer := func() othello.Move {
+				t.Helper()
+				for lines.Scan() {
+					if rest, ok := strings.CutPrefix(lines.Text(), c.reply); ok {
+						if c.name == "otp" {
+							m, err := othello.ParseOTP(rest)
+							if err != nil {
+								t.Fatalf("%q: %v", lines.Text(), err)
+							}
+							return m
+						}
+						gm, err := othello.ParseGGFMove(rest)
+						if err != nil {
+							t.Fatalf("%q: %v", lines.Text(), err)
+						}
+						return gm.Move
+					}
+				}
+				t.Fatalf("the engine's output ended before a %q line", c.reply)
+				return othello.NoMove
+			}
+			io.WriteString(inW, c.first+"\n")
+			m := answer()
+			g := othello.NewGame()
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(200 * time.Millisecond) // the opponent thinks
+			opp := othello.Move(63 - bits.LeadingZeros64(g.Position().Moves()))
+			io.WriteString(inW, c.then(m, opp)+"\n")
+			answer()
+			io.WriteString(inW, "quit\n")
+			inW.Close()
+			go io.Copy(io.Discard, outR)
+			select {
+			case code := <-done:
+				if code != exitOK {
+					t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the engine did not exit within 10s of quit")
+			}
+			if log := stderr.String(); !strings.Contains(log, "pondered") || !strings.Contains(log, "reused") {
+				t.Errorf("no \"pondered\" line, or the second search kept no tree:\n%s", log)
+			}
+		})
+	}
+}
+
+// syncWriter is a buffer the engine's goroutines may write while the test
+// reads it.
+type syncWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}

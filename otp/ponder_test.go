@@ -1,0 +1,262 @@
+package otp
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/thinking"
+)
+
+// ponderThinker is a thinking.Ponderer whose Ponder runs until its context
+// ends. It records what each Ponder was given and how it ended, and whether
+// a Think ever ran while a Ponder did (the Chooser must never let them
+// overlap: a real Thinker's tree is not safe for concurrent use).
+type ponderThinker struct {
+	started  chan othello.Position // each Ponder's position, as it starts
+	running  atomic.Int32          // Think and Ponder calls running now
+	overlaps atomic.Int32          // calls that found another running
+	panics   bool                  // Ponder panics instead of searching
+
+	mu      sync.Mutex
+	ponders int
+	limits  []time.Duration // the time each Ponder's context gave it
+	ends    []error         // each Ponder's context error when it returned
+}
+
+func (p *ponderThinker) enter() {
+	if p.running.Add(1) > 1 {
+		p.overlaps.Add(1)
+	}
+}
+
+func (p *ponderThinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+	p.enter()
+	defer p.running.Add(-1)
+	return thinking.Thought{Move: highestMove(g.Position()), Playouts: 7, Summary: "fake search"}, nil
+}
+
+func (p *ponderThinker) Ponder(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+	p.enter()
+	defer p.running.Add(-1)
+	p.mu.Lock()
+	p.ponders++
+	if d, ok := ctx.Deadline(); ok {
+		p.limits = append(p.limits, time.Until(d))
+	}
+	p.mu.Unlock()
+	p.started <- g.Position()
+	if p.panics {
+		panic("ponder bug")
+	}
+	<-ctx.Done()
+	p.mu.Lock()
+	p.ends = append(p.ends, ctx.Err())
+	p.mu.Unlock()
+	return thinking.Thought{Move: highestMove(g.Position()), Playouts: 99, Summary: "fake ponder"}, nil
+}
+
+func newPonderThinker() *ponderThinker {
+	return &ponderThinker{started: make(chan othello.Position, 16)}
+}
+
+// waitStarted returns the position of the next Ponder to start, failing the
+// test if none starts within a few seconds.
+func (p *ponderThinker) waitStarted(t *testing.T) othello.Position {
+	t.Helper()
+	select {
+	case pos := <-p.started:
+		return pos
+	case <-time.After(5 * time.Second):
+		t.Fatal("pondering did not start within 5s")
+		return othello.Position{}
+	}
+}
+
+// afterMoves returns a new game after the given moves.
+func afterMoves(t *testing.T, moves ...string) *othello.Game {
+	t.Helper()
+	g := othello.NewGame()
+	for _, s := range moves {
+		m, err := othello.ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestChooseStopsPondering checks that a move wanted stops pondering at
+// once: Ponder's context is cancelled, Think never runs beside it, and the
+// move comes well within its think time.
+func TestChooseStopsPondering(t *testing.T) {
+	th := newPonderThinker()
+	c := NewChooser(th, nil)
+	g := afterMoves(t, "f5") // white has three moves to choose from
+	c.Ponder(context.Background(), g, time.Minute)
+	if got := th.waitStarted(t); got != g.Position() {
+		t.Fatalf("pondered %v, want the position given, %v", got, g.Position())
+	}
+	if err := g.Play(highestMove(g.Position())); err != nil {
+		t.Fatal(err)
+	}
+	const think = 2 * time.Second
+	start := time.Now()
+	ch := c.Choose(context.Background(), g, think)
+	if ch.Err != nil || ch.Thought.Summary != "fake search" {
+		t.Fatalf("Choose after pondering: %+v, want the Thinker's move", ch)
+	}
+	if wall := time.Since(start); wall >= think {
+		t.Errorf("Choose took %v while pondering ran: want pondering stopped at once, far within %v", wall, think)
+	}
+	c.StopPondering() // nothing runs: returns at once
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if len(th.ends) != 1 || !errors.Is(th.ends[0], context.Canceled) {
+		t.Errorf("Ponder ended with %v, want one call, cancelled", th.ends)
+	}
+	if n := th.overlaps.Load(); n != 0 {
+		t.Errorf("Think and Ponder overlapped %d times", n)
+	}
+}
+
+// TestPonderLimits checks when Ponder does nothing (a Thinker that cannot
+// ponder, no time, the game over, the opponent's move forced) and that its
+// limit bounds the search's context.
+func TestPonderLimits(t *testing.T) {
+	th := newPonderThinker()
+	c := NewChooser(th, nil)
+	// A game played by the highest legal move: its first position with a
+	// forced move (one move or a pass), and its end.
+	var forced *othello.Game
+	over := othello.NewGame()
+	for i := 0; i < 130 && !over.Over(); i++ {
+		if _, ok := ForcedMove(over.Position()); ok && forced == nil {
+			forced = over.Clone()
+		}
+		if err := over.Play(highestMove(over.Position())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if forced == nil || !over.Over() {
+		t.Fatal("the highest-move game has no forced move or does not end")
+	}
+	for name, g := range map[string]*othello.Game{"game over": over, "forced": forced} {
+		c.Ponder(context.Background(), g, time.Minute)
+		c.StopPondering()
+		if th.ponders != 0 {
+			t.Fatalf("%s: Ponder was called", name)
+		}
+	}
+	c.Ponder(context.Background(), othello.NewGame(), 0)
+	c.StopPondering()
+	if th.ponders != 0 {
+		t.Fatal("limit 0: Ponder was called")
+	}
+	NewChooser(&fakeThinker{}, nil).Ponder(context.Background(), othello.NewGame(), time.Minute) // not a Ponderer: nothing to do
+
+	const limit = 50 * time.Millisecond
+	c.Ponder(context.Background(), othello.NewGame(), limit)
+	th.waitStarted(t)
+	c.StopPondering()
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if len(th.limits) != 1 || th.limits[0] > limit || th.limits[0] <= 0 {
+		t.Errorf("Ponder's contexts gave %v, want one of at most %v", th.limits, limit)
+	}
+}
+
+// TestPonderEndsWithItsContext checks that pondering stops when the
+// session's context ends, and on its own at the limit.
+func TestPonderEndsWithItsContext(t *testing.T) {
+	th := newPonderThinker()
+	c := NewChooser(th, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	c.Ponder(ctx, othello.NewGame(), time.Minute)
+	th.waitStarted(t)
+	cancel()
+	c.StopPondering()
+	c.Ponder(context.Background(), othello.NewGame(), 20*time.Millisecond)
+	th.waitStarted(t)
+	c.StopPondering()
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if len(th.ends) != 2 || !errors.Is(th.ends[0], context.Canceled) {
+		t.Fatalf("Ponder ended with %v, want the session's cancellation first", th.ends)
+	}
+}
+
+// TestPonderPanicIsLogged checks that a panicking Ponder costs a log line,
+// not the program, and leaves the Chooser able to choose.
+func TestPonderPanicIsLogged(t *testing.T) {
+	th := newPonderThinker()
+	th.panics = true
+	core, logs := observer.New(zapcore.ErrorLevel)
+	c := NewChooser(th, zap.New(core))
+	c.Ponder(context.Background(), othello.NewGame(), time.Minute)
+	th.waitStarted(t)
+	c.StopPondering()
+	if n := logs.FilterMessage("pondering failed").Len(); n != 1 {
+		t.Errorf("%d lines \"pondering failed\", want 1", n)
+	}
+	if ch := c.Choose(context.Background(), othello.NewGame(), time.Second); ch.Err != nil {
+		t.Errorf("Choose after a panicking Ponder: %v", ch.Err)
+	}
+}
+
+// TestSessionPonders checks the OTP session's use of pondering: after its
+// genmove it ponders the position after its own move, the opponent's play
+// lets it go on, the next genmove stops it, and undo and quit stop it too.
+func TestSessionPonders(t *testing.T) {
+	th := newPonderThinker()
+	s, err := NewSession(SessionConfig{Name: "ponderer", Thinker: th, ThinkTime: time.Second, Ponder: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ended := func() int {
+		th.mu.Lock()
+		defer th.mu.Unlock()
+		return len(th.ends)
+	}
+	if r, _ := s.Handle(ctx, "genmove"); r != "genmove 5 4" { // e6, the start's highest move
+		t.Fatalf("genmove: %q", r)
+	}
+	if got, want := th.waitStarted(t), s.Game().Position(); got != want {
+		t.Fatalf("pondered %v, want the position after the engine's move %v", got, want)
+	}
+	if r, _ := s.Handle(ctx, "play 5 5"); r != "play" { // f6
+		t.Fatalf("play: %q", r)
+	}
+	if n := ended(); n != 0 {
+		t.Fatalf("the opponent's play stopped pondering (%d ended)", n)
+	}
+	s.Handle(ctx, "genmove")
+	if n := ended(); n != 1 {
+		t.Fatalf("after the next genmove %d ponders ended, want 1", n)
+	}
+	th.waitStarted(t) // the ponder after that genmove
+	s.Handle(ctx, "undo")
+	if n := ended(); n != 2 {
+		t.Fatalf("after undo %d ponders ended, want 2", n)
+	}
+	s.Handle(ctx, "genmove")
+	th.waitStarted(t)
+	if _, quit := s.Handle(ctx, "quit"); !quit || ended() != 3 {
+		t.Fatalf("quit: %d ponders ended, want 3", ended())
+	}
+	if n := th.overlaps.Load(); n != 0 {
+		t.Errorf("Think and Ponder overlapped %d times", n)
+	}
+}
