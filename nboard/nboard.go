@@ -74,7 +74,8 @@ type Config struct {
 	// the protocol has no error reply, so they go beside it (stderr).
 	Errors io.Writer
 	// Ponder, when positive, has the engine think on the opponent's time
-	// after each go, for at most this long (otp.Chooser.Ponder), on the
+	// after each go, for at most this long and two think times
+	// (otp.Chooser.Ponder, otp.PonderTime), on the
 	// position after the move it answered, when its Thinker can
 	// (thinking.Ponderer); 0 for never. The next go or hint stops it, as
 	// does the end of the session.
@@ -413,7 +414,7 @@ func (s *session) ponder(ctx context.Context, m othello.Move) {
 		s.cfg.Logger.Error("not pondering: the move answered is not legal here", zap.String("move", m.String()), zap.Error(err))
 		return
 	}
-	s.chooser.Ponder(ctx, g, s.cfg.Ponder)
+	s.chooser.Ponder(ctx, g, otp.PonderTime(s.cfg.Ponder, s.think))
 }
 
 // stops reports whether a command stops a search: ping and quit.

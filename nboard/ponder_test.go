@@ -19,9 +19,15 @@ type ponderFlip struct {
 	started chan othello.Position
 	mu      sync.Mutex
 	ends    []error
+	limits  []time.Duration // the time each Ponder's context gave it
 }
 
 func (p *ponderFlip) Ponder(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
+	if d, ok := ctx.Deadline(); ok {
+		p.mu.Lock()
+		p.limits = append(p.limits, time.Until(d))
+		p.mu.Unlock()
+	}
 	p.started <- g.Position()
 	<-ctx.Done()
 	p.mu.Lock()
@@ -78,6 +84,14 @@ func TestPonderAfterGo(t *testing.T) {
 	}
 	if got := waitPonder(); got != want.Position() {
 		t.Fatalf("pondered %v, want the position after %v: %v", got, m, want.Position())
+	}
+	// Two think times, not the minute of the cap: the next go's tree reuse
+	// must not outlast its think time.
+	th.mu.Lock()
+	limits := append([]time.Duration(nil), th.limits...)
+	th.mu.Unlock()
+	if len(limits) != 1 || limits[0] > 2*time.Second || limits[0] <= 0 {
+		t.Fatalf("pondering was given %v, want once, at most two think times (2s)", limits)
 	}
 	r.send("ping 1")
 	for l := r.next("ping 1"); l != "pong 1"; l = r.next("ping 1") {

@@ -249,6 +249,24 @@ func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Durati
 	}(g.Clone())
 }
 
+// ponderPerThink bounds pondering to this many think times of the move it
+// follows. The next search starts by moving the subtree it keeps to the
+// front of the arena (tree reuse), which its context cannot interrupt and
+// which takes about a twentieth of the time that grew the subtree: 1.2 s
+// for the 11.8 million nodes of 25 s of pondering, on the project's 2-core
+// machine under load (2026-11-26). A minute of pondering before a 0.1 s
+// move (NBoard's depth 1) made that move 1.2 s late, past HardGrace: the
+// fallback move. Two think times cost the next search about a tenth of
+// its time, and still cover a judged opponent's whole reply (10 s at most
+// against the default 9 s).
+const ponderPerThink = 2
+
+// PonderTime is how long a session ponders after a move searched for think:
+// limit (the session's cap), but no more than ponderPerThink times think.
+func PonderTime(limit, think time.Duration) time.Duration {
+	return min(limit, ponderPerThink*think)
+}
+
 // StopPondering stops the pondering Ponder started, if it still runs, and
 // waits until the Thinker has returned: a session calls it when it ends or
 // when its game changes other than by the opponent's move.

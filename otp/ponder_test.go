@@ -260,3 +260,40 @@ func TestSessionPonders(t *testing.T) {
 		t.Errorf("Think and Ponder overlapped %d times", n)
 	}
 }
+
+// TestSessionPondersForTwoThinkTimes checks that the session ponders for at
+// most ponderPerThink think times, below its configured cap: a short think
+// time after a long pondering would spend itself, and more, moving the
+// pondered tree (tree reuse cannot be interrupted), and answer the fallback
+// move.
+func TestSessionPondersForTwoThinkTimes(t *testing.T) {
+	th := newPonderThinker()
+	const think = time.Second
+	s, err := NewSession(SessionConfig{Name: "ponderer", Thinker: th, ThinkTime: think, Ponder: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Handle(context.Background(), "genmove")
+	th.waitStarted(t)
+	s.Handle(context.Background(), "quit")
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if len(th.limits) != 1 || th.limits[0] > ponderPerThink*think || th.limits[0] <= 0 {
+		t.Errorf("the session pondered for %v, want once, at most %v (%d think times)", th.limits, ponderPerThink*think, ponderPerThink)
+	}
+}
+
+// TestPonderTime checks the cap on pondering: the smaller of the
+// configured limit and ponderPerThink think times.
+func TestPonderTime(t *testing.T) {
+	for _, c := range []struct{ limit, think, want time.Duration }{
+		{time.Minute, 100 * time.Millisecond, ponderPerThink * 100 * time.Millisecond},
+		{time.Minute, 9 * time.Second, ponderPerThink * 9 * time.Second},
+		{10 * time.Second, 9 * time.Second, 10 * time.Second},
+		{0, 9 * time.Second, 0},
+	} {
+		if got := PonderTime(c.limit, c.think); got != c.want {
+			t.Errorf("PonderTime(%v, %v) = %v, want %v", c.limit, c.think, got, c.want)
+		}
+	}
+}

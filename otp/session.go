@@ -43,8 +43,9 @@ type SessionConfig struct {
 	// them.
 	Board io.Writer
 	// Ponder, when positive, has the engine think on the opponent's time
-	// after each genmove, for at most this long (Chooser.Ponder), when its
-	// Thinker can (thinking.Ponderer); 0 for never. The opponent's play
+	// after each genmove, for at most this long and ponderPerThink think
+	// times (Chooser.Ponder, PonderTime), when its Thinker can
+	// (thinking.Ponderer); 0 for never. The opponent's play
 	// lets it go on; the next genmove stops it, and so does anything that
 	// changes the game otherwise (clear_board, undo, undoundo, code) and
 	// quit.
@@ -284,7 +285,7 @@ func (s *Session) genmove(ctx context.Context) othello.Move {
 		// Unreachable: Choose returns a legal move.
 		s.log.Error("genmove could not play its own move", zap.String("move", ch.Move.String()), zap.Error(err))
 	} else if s.ponder > 0 {
-		s.chooser.Ponder(ctx, s.game, s.ponder)
+		s.chooser.Ponder(ctx, s.game, PonderTime(s.ponder, s.thinkTime))
 	}
 	return ch.Move
 }

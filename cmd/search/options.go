@@ -22,7 +22,8 @@ import (
 	"github.com/tcgothello/mcts/web"
 )
 
-// maxPonder is the longest the engine ponders after a move (--ponder):
+// maxPonder is the longest the engine ponders after a move (--ponder),
+// whatever its think time (otp.PonderTime allows two think times):
 // a judged opponent answers within 10 s, and a 2^25-node arena is full after
 // about half a minute of search at full speed, so a person who leaves the
 // board for longer does not keep a core busy for nothing.
@@ -180,7 +181,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"games (default 0: the best)")
 	fs.Var(mctsflag.OnOff(&o.ponder), "ponder",
 		"think on the opponent's time (pondering): after each move the engine goes on searching the position, "+
-			"the opponent to move, for up to "+maxPonder.String()+" or until the opponent's move arrives, and the next "+
+			"the opponent to move, for up to twice the think time (at most "+maxPonder.String()+") or until the opponent's "+
+			"move arrives, and the next "+
 			"search keeps that tree (needs --reuse on); judge, stdin and --nboard modes: on or off. It takes a second core "+
 			"while the opponent thinks, so a judge running such engines needs half the games at once (default off)")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
