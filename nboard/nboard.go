@@ -78,7 +78,7 @@ type Config struct {
 	// (otp.Chooser.Ponder, otp.PonderTime), on the
 	// position after the move it answered, when its Thinker can
 	// (thinking.Ponderer); 0 for never. The next go or hint stops it, as
-	// does the end of the session.
+	// do set game and the end of the session.
 	Ponder time.Duration
 }
 
@@ -324,6 +324,9 @@ func (s *session) set(text string, args []string) error {
 			s.complain("set game: %v; the position is unchanged", err)
 			return nil
 		}
+		// A new game, an undo or a loaded position: what was pondered will
+		// not come.
+		s.chooser.StopPondering()
 		s.game = g
 	case "contempt":
 		// Accepted and ignored: the search values wins, not a
