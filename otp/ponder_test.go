@@ -25,6 +25,9 @@ type ponderThinker struct {
 	running  atomic.Int32          // Think and Ponder calls running now
 	overlaps atomic.Int32          // calls that found another running
 	panics   bool                  // Ponder panics instead of searching
+	// hold, when not nil, makes Think ignore its context and wait until
+	// hold is closed: a stuck search that Choose abandons.
+	hold chan struct{}
 
 	mu      sync.Mutex
 	ponders int
@@ -41,6 +44,9 @@ func (p *ponderThinker) enter() {
 func (p *ponderThinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	p.enter()
 	defer p.running.Add(-1)
+	if p.hold != nil {
+		<-p.hold
+	}
 	return thinking.Thought{Move: highestMove(g.Position()), Playouts: 7, Summary: "fake search"}, nil
 }
 
@@ -166,7 +172,10 @@ func TestPonderLimits(t *testing.T) {
 	}
 	NewChooser(&fakeThinker{}, nil).Ponder(context.Background(), othello.NewGame(), time.Minute) // not a Ponderer: nothing to do
 
-	const limit = 50 * time.Millisecond
+	// Long enough that a loaded machine starts the goroutine before the
+	// limit has passed (it would then not ask the Thinker at all);
+	// StopPondering ends it at once.
+	const limit = 2 * time.Second
 	c.Ponder(context.Background(), othello.NewGame(), limit)
 	th.waitStarted(t)
 	c.StopPondering()
@@ -187,13 +196,57 @@ func TestPonderEndsWithItsContext(t *testing.T) {
 	th.waitStarted(t)
 	cancel()
 	c.StopPondering()
-	c.Ponder(context.Background(), othello.NewGame(), 20*time.Millisecond)
+	// Not stopped: it must end on its own at the limit. The limit is long
+	// enough for a loaded machine to start it first.
+	const limit = time.Second
+	c.Ponder(context.Background(), othello.NewGame(), limit)
 	th.waitStarted(t)
+	var ends []error
+	for wait := time.Now().Add(limit + 5*time.Second); len(ends) < 2 && time.Now().Before(wait); time.Sleep(10 * time.Millisecond) {
+		th.mu.Lock()
+		ends = append(ends[:0], th.ends...)
+		th.mu.Unlock()
+	}
+	if len(ends) != 2 || !errors.Is(ends[0], context.Canceled) || !errors.Is(ends[1], context.DeadlineExceeded) {
+		t.Fatalf("Ponder ended with %v, want the session's cancellation, then the limit's deadline", ends)
+	}
 	c.StopPondering()
+}
+
+// TestStopPonderingBehindAStuckSearch checks that pondering waiting for the
+// token of a search Choose abandoned (a Thinker that ignores its context)
+// neither runs beside it nor keeps StopPondering or the next Choose
+// waiting for that search: the session would hang on clear_board or quit.
+func TestStopPonderingBehindAStuckSearch(t *testing.T) {
+	th := newPonderThinker()
+	th.hold = make(chan struct{})
+	c := NewChooser(th, nil)
+	const think = 10 * time.Millisecond
+	if ch := c.Choose(context.Background(), othello.NewGame(), think); ch.Err == nil {
+		t.Fatalf("Choose with a stuck Thinker: %+v, want the fallback move and an error", ch)
+	}
+	g := afterMoves(t, "f5")
+	c.Ponder(context.Background(), g, time.Minute)
+	stopped := make(chan struct{})
+	go func() {
+		c.StopPondering()
+		close(stopped)
+	}()
+	select {
+	case <-stopped:
+	case <-time.After(5 * time.Second):
+		close(th.hold)
+		t.Fatal("StopPondering waited for the abandoned search")
+	}
+	close(th.hold)
+	// The abandoned search has returned the token: Choose searches again.
+	if ch := c.Choose(context.Background(), g, time.Second); ch.Err != nil {
+		t.Errorf("Choose after the stuck search returned: %v", ch.Err)
+	}
 	th.mu.Lock()
 	defer th.mu.Unlock()
-	if len(th.ends) != 2 || !errors.Is(th.ends[0], context.Canceled) {
-		t.Fatalf("Ponder ended with %v, want the session's cancellation first", th.ends)
+	if th.ponders != 0 || th.overlaps.Load() != 0 {
+		t.Errorf("%d ponders ran, %d calls overlapped: want none", th.ponders, th.overlaps.Load())
 	}
 }
 
