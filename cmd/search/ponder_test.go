@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"math/bits"
 	"strings"
@@ -43,6 +44,13 @@ func TestPonderWiring(t *testing.T) {
 				outW.Close()
 				done <- code
 			}()
+			// A stuck engine ends the test instead of hanging it: the
+			// reads below then see the end of the output.
+			watchdog := time.AfterFunc(time.Minute, func() {
+				outR.CloseWithError(errors.New("the engine did not answer within a minute"))
+				inW.CloseWithError(errors.New("the engine did not answer within a minute"))
+			})
+			defer watchdog.Stop()
 			lines := bufio.NewScanner(outR)
 			answer := func() othello.Move {
 				t.Helper()
@@ -86,7 +94,14 @@ func TestPonderWiring(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("the engine did not exit within 10s of quit")
 			}
-			if log := stderr.String(); !strings.Contains(log, "pondered") || !strings.Contains(log, "reused") {
+			// The pondering's own search reports the tree it kept too:
+			// only a "move chosen" line says the next search kept one.
+			log := stderr.String()
+			kept := false
+			for _, l := range strings.Split(log, "\n") {
+				kept = kept || strings.Contains(l, "move chosen") && strings.Contains(l, "reused")
+			}
+			if !strings.Contains(log, "pondered") || !kept {
 				t.Errorf("no \"pondered\" line, or the second search kept no tree:\n%s", log)
 			}
 		})
