@@ -3,6 +3,7 @@ package otp
 import (
 	"context"
 	"errors"
+	"io"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -348,5 +349,38 @@ func TestPonderTime(t *testing.T) {
 		if got := PonderTime(c.limit, c.think); got != c.want {
 			t.Errorf("PonderTime(%v, %v) = %v, want %v", c.limit, c.think, got, c.want)
 		}
+	}
+}
+
+// TestServeLinesStopsPonderingAtTheEnd checks that a session whose input
+// ends without quit (a script ending with genmove) leaves no pondering
+// behind: ServeLines returns once it has stopped.
+func TestServeLinesStopsPonderingAtTheEnd(t *testing.T) {
+	th := newPonderThinker()
+	s, err := NewSession(SessionConfig{Name: "ponderer", Thinker: th, ThinkTime: time.Second, Ponder: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.chooser.StopPondering()
+	in, script := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- ServeLines(context.Background(), s, in, io.Discard) }()
+	if _, err := io.WriteString(script, "genmove\n"); err != nil {
+		t.Fatal(err)
+	}
+	th.waitStarted(t)
+	script.Close() // the end of the input, while it ponders
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ServeLines did not return within 5s of the end of its input")
+	}
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if len(th.ends) != 1 {
+		t.Errorf("ServeLines returned with %d ponders ended, want 1: pondering left running", len(th.ends))
 	}
 }

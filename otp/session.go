@@ -47,8 +47,8 @@ type SessionConfig struct {
 	// times (Chooser.Ponder, PonderTime), when its Thinker can
 	// (thinking.Ponderer); 0 for never. The opponent's play
 	// lets it go on; the next genmove stops it, and so does anything that
-	// changes the game otherwise (clear_board, undo, undoundo, code) and
-	// quit.
+	// changes the game otherwise (clear_board, undo, undoundo, code), quit
+	// and the end of ServeLines or ServeConn.
 	Ponder time.Duration
 }
 

@@ -14,6 +14,8 @@ import (
 // person pressing Enter asks nothing. It returns nil at the end of the
 // input or after "quit", and an error if w fails or ctx ends.
 func ServeLines(ctx context.Context, s *Session, r io.Reader, w io.Writer) error {
+	// A session that ends leaves no pondering behind, quit or not.
+	defer s.chooser.StopPondering()
 	br := bufio.NewReaderSize(r, 4096)
 	for {
 		if err := ctx.Err(); err != nil {

@@ -34,6 +34,9 @@ const readBufferSize = 64 << 10
 // arrives meanwhile (the judge speaking out of turn) waits until the reply
 // has been sent; until it is taken, a hang-up behind it is not seen.
 func ServeConn(ctx context.Context, s *Session, conn net.Conn) error {
+	// A session that ends leaves no pondering behind, quit or not (a
+	// judge that hung up): deferred first, it runs after hctx's cancel.
+	defer s.chooser.StopPondering()
 	stop := context.AfterFunc(ctx, func() {
 		_ = conn.SetReadDeadline(time.Now()) // wake the blocked Read
 	})
