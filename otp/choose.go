@@ -63,6 +63,10 @@ type Chooser struct {
 	// pondering is the background pondering started by Ponder, nil when
 	// none runs or it has been stopped.
 	pondering *pondering
+	// choosing counts the Choose calls running: a Ponder asked meanwhile
+	// is dropped, since the move being chosen leaves its position behind
+	// and its goroutine would take the token before the next search.
+	choosing int
 }
 
 // pondering is one background Ponder call: cancel stops it, and done is
@@ -120,6 +124,14 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 	// A move is wanted now: pondering stops, and the search below waits
 	// for its token like any earlier search's (a fraction of a
 	// millisecond: a search looks at its context every few microseconds).
+	c.mu.Lock()
+	c.choosing++
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.choosing--
+		c.mu.Unlock()
+	}()
 	c.cancelPondering()
 	pos := g.Position()
 	if m, ok := ForcedMove(pos); ok {
@@ -204,8 +216,9 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 // limit has passed, whichever comes first; then it logs what the search
 // did. It returns at once, so that the reply to the move it follows is not
 // delayed. It does nothing when the Thinker cannot ponder, limit is not
-// positive, the game is over, or the opponent's move is forced (a search
-// would answer at once). Pondering waits for a search still running (one
+// positive, the game is over, the opponent's move is forced (a search
+// would answer at once), or a Choose is running (its move leaves g's
+// position behind). Pondering waits for a search still running (one
 // Choose stopped waiting for) before it starts, as the next search would.
 func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Duration) {
 	p, ok := c.thinker.(thinking.Ponderer)
@@ -216,12 +229,23 @@ func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Durati
 	if _, forced := ForcedMove(pos); forced {
 		return
 	}
-	c.cancelPondering()
 	pctx, cancel := context.WithTimeout(ctx, limit)
 	pd := &pondering{cancel: cancel, done: make(chan struct{})}
 	c.mu.Lock()
+	if c.choosing > 0 {
+		c.mu.Unlock()
+		cancel()
+		return
+	}
+	// One swap under the lock: of two Ponder calls at once, the one that
+	// comes second stops the first, which StopPondering would otherwise
+	// never wait for.
+	old := c.pondering
 	c.pondering = pd
 	c.mu.Unlock()
+	if old != nil {
+		old.cancel()
+	}
 	go func(g *othello.Game) {
 		defer close(pd.done)
 		defer cancel()

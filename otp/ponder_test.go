@@ -384,3 +384,60 @@ func TestServeLinesStopsPonderingAtTheEnd(t *testing.T) {
 		t.Errorf("ServeLines returned with %d ponders ended, want 1: pondering left running", len(th.ends))
 	}
 }
+
+// TestPonderDuringChooseIsDropped checks the Chooser's safety for
+// concurrent use: a Ponder asked while a Choose searches (a caller racing
+// itself) must not start pondering behind that search, on a position the
+// move being chosen has already left, nor hold the token the next Choose
+// waits for; and two Ponder calls at once leave one pondering, which
+// StopPondering waits for.
+func TestPonderDuringChooseIsDropped(t *testing.T) {
+	th := newPonderThinker()
+	th.hold = make(chan struct{})
+	c := NewChooser(th, nil)
+	chose := make(chan Choice, 1)
+	go func() { chose <- c.Choose(context.Background(), othello.NewGame(), 5*time.Second) }()
+	for wait := time.Now().Add(5 * time.Second); th.running.Load() == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(wait) {
+			close(th.hold)
+			t.Fatal("Choose did not call Think within 5s")
+		}
+	}
+	c.Ponder(context.Background(), afterMoves(t, "f5"), time.Minute)
+	close(th.hold)
+	select {
+	case ch := <-chose:
+		if ch.Err != nil {
+			t.Fatalf("Choose: %v", ch.Err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Choose did not return")
+	}
+	c.StopPondering()
+	th.mu.Lock()
+	ponders := th.ponders
+	th.mu.Unlock()
+	if ponders != 0 {
+		t.Errorf("a Ponder asked during Choose pondered %d times after it: want it dropped", ponders)
+	}
+
+	// Two at once: whichever comes last ponders; the other is stopped.
+	th.hold = nil
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.Ponder(context.Background(), afterMoves(t, "f5"), time.Minute)
+		}()
+	}
+	wg.Wait()
+	th.waitStarted(t)
+	c.StopPondering()
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if th.ponders != len(th.ends) || th.overlaps.Load() != 0 {
+		t.Errorf("after two Ponders at once and StopPondering: %d started, %d ended, %d overlaps; want all ended, none overlapping",
+			th.ponders, len(th.ends), th.overlaps.Load())
+	}
+}
