@@ -122,8 +122,9 @@ func FallbackMove(pos othello.Position) othello.Move {
 // failure.
 func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Duration) Choice {
 	// A move is wanted now: pondering stops, and the search below waits
-	// for its token like any earlier search's (a fraction of a
-	// millisecond: a search looks at its context every few microseconds).
+	// for its token like any earlier search's, within its think time
+	// (microseconds once the pondering search runs, but its tree reuse
+	// before that cannot be interrupted: see ponderPerThink).
 	c.mu.Lock()
 	c.choosing++
 	c.mu.Unlock()
