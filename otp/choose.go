@@ -281,9 +281,9 @@ func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Durati
 // for the 11.8 million nodes of 25 s of pondering, on the project's 2-core
 // machine under load (2026-11-26). After those 25 s, a 0.1 s move
 // (NBoard's depth 1) took 1.2 s, far past HardGrace: the fallback move;
-// after a minute the arena is full and the move takes longer. Two think times cost the next search about a tenth of
-// its time, and still cover a judged opponent's whole reply (10 s at most
-// against the default 9 s).
+// after a minute the arena is full and the move takes longer. Two think
+// times cost the next search about a tenth of its time, and still cover a
+// judged opponent's whole reply (10 s at most against the default 9 s).
 const ponderPerThink = 2
 
 // PonderTime is how long a session ponders after a move searched for think:
