@@ -2,7 +2,6 @@ package nboard
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/syncbuf"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/thinking"
 )
@@ -66,31 +66,12 @@ func (f *flipThinker) Think(ctx context.Context, g *othello.Game) (thinking.Thou
 	return t, nil
 }
 
-// syncBuffer is a bytes.Buffer safe for the session's and the test's
-// goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // running is a session served over pipes, as NBoard runs an engine.
 type running struct {
 	t       *testing.T
 	in      *io.PipeWriter
 	replies chan string
-	stderr  *syncBuffer
+	stderr  *syncbuf.Buffer
 	done    chan error
 }
 
@@ -113,7 +94,7 @@ func startConfig(t *testing.T, cfg Config) *running {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	r := &running{t: t, in: inW, replies: make(chan string, 100), stderr: &syncBuffer{}, done: make(chan error, 1)}
+	r := &running{t: t, in: inW, replies: make(chan string, 100), stderr: &syncbuf.Buffer{}, done: make(chan error, 1)}
 	cfg.Errors = r.stderr
 	go func() {
 		err := Serve(context.Background(), cfg, inR, outW)

@@ -183,7 +183,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"think on the opponent's time (pondering): after each move the engine goes on searching the position, "+
 			"the opponent to move, for up to twice the think time (at most "+maxPonder.String()+") or until the opponent's "+
 			"move arrives, and the next "+
-			"search keeps that tree (needs --reuse on); judge, stdin and --nboard modes: on or off. It takes a second core "+
+			"search keeps that tree (needs --reuse on, and no --playouts budget); judge, stdin and --nboard modes: on or off. It takes a second core "+
 			"while the opponent thinks, so a judge running such engines needs half the games at once (default off)")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
@@ -370,6 +370,11 @@ func (o *options) check() error {
 	}
 	if o.httpAddr != "" && (o.thinkTime < web.MinThinkMillis*time.Millisecond || o.thinkTime > web.MaxThinkMillis*time.Millisecond) {
 		errs = append(errs, fmt.Errorf("--time %v: the browser page allows %dms..%ds", o.thinkTime, web.MinThinkMillis, web.MaxThinkMillis/1000))
+	}
+	if o.ponder && o.playouts > 0 {
+		// A budget makes moves reproducible; pondering adds search it
+		// does not count, as much as the opponent's time allows.
+		errs = append(errs, errors.New("--ponder with --playouts: pondering adds search the budget does not count, so the moves would depend on the opponent's time; give one or the other"))
 	}
 	if o.ponder && !o.engine.Reuse {
 		errs = append(errs, errors.New("--ponder needs --reuse on (not --plain): the next search keeps the pondered tree"))

@@ -323,6 +323,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--ponder", "on", "--plain"}, "--ponder needs --reuse on"},
 		{[]string{"--ponder", "on", "--reuse", "off"}, "--ponder needs --reuse on"},
 		{[]string{"--ponder", "sometimes"}, "--ponder"},
+		{[]string{"--ponder", "on", "--playouts", "1000"}, "--ponder with --playouts"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -2,15 +2,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"math/bits"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/syncbuf"
 	"github.com/tcgothello/mcts/othello"
 )
 
@@ -35,7 +34,7 @@ func TestPonderWiring(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			inR, inW := io.Pipe()
 			outR, outW := io.Pipe()
-			var stderr syncWriter
+			var stderr syncbuf.Buffer
 			done := make(chan int, 1)
 			args := append([]string{"--ponder", "on", "--time", "100ms", "--arena", "1048576", "--table-mb", "8",
 				"--seed", "3", "--log-level", "info"}, c.args...)
@@ -106,23 +105,4 @@ func TestPonderWiring(t *testing.T) {
 			}
 		})
 	}
-}
-
-// syncWriter is a buffer the engine's goroutines may write while the test
-// reads it.
-type syncWriter struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *syncWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *syncWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
 }
