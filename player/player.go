@@ -19,9 +19,10 @@ import (
 // EvalLeafExploration is UCB1's C when the evaluation values the leaves
 // (the default): 0.3, measured at 1 s a move against 0.5, 60.5% over 100
 // games (+74 Elo, 95% interval about +11 to +143; docs/strength.md), after
-// 0.5 had beaten 1.0 61% over 40; 0.2 was no better than 0.3 (44% over
-// 40). An evaluation is a steadier leaf value than a random playout, so
-// the search needs less exploration to trust it. With playout or mixed
+// 0.5 had beaten 1.0 61% over 40; 0.2 was no better than 0.3 at 1 s (44%
+// over 40, and 47.9% over 72 with the minimax backups, though it won at
+// 100,000 playouts). An evaluation is a steadier leaf value than a random
+// playout, so the search needs less exploration to trust it. With playout or mixed
 // leaves (and --plain) the core's 0.5 stays, the value measured for random
 // playouts, unless --exploration says otherwise.
 const EvalLeafExploration = 0.3
