@@ -239,8 +239,9 @@ func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Durati
 		return
 	}
 	// One swap under the lock: of two Ponder calls at once, the one that
-	// comes second stops the first, which StopPondering would otherwise
-	// never wait for.
+	// comes second stops the first, and its goroutine waits for the
+	// first's to return before it closes its own done, so that
+	// StopPondering, which waits for the current one only, waits for both.
 	old := c.pondering
 	c.pondering = pd
 	c.mu.Unlock()
@@ -250,6 +251,9 @@ func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Durati
 	go func(g *othello.Game) {
 		defer close(pd.done)
 		defer cancel()
+		if old != nil {
+			<-old.done
+		}
 		select {
 		case c.busy <- struct{}{}:
 		case <-pctx.Done():
