@@ -8,8 +8,9 @@ import (
 )
 
 // TestReuseInSearch checks what Search reports and when it starts afresh:
-// a grandchild keeps visits, the same position or an unrelated one does
-// not, nor does a search after Reset or with Reuse off.
+// a grandchild keeps visits, the same position again keeps the whole tree,
+// an unrelated one keeps nothing, nor does a search after Reset or with
+// Reuse off.
 func TestReuseInSearch(t *testing.T) {
 	cfg := testConfig()
 	s := newSearcher(t, cfg)
@@ -28,12 +29,20 @@ func TestReuseInSearch(t *testing.T) {
 	if r2.Stats.ReusedVisits == 0 || !next.IsLegal(r2.Move) {
 		t.Errorf("grandchild: reused %d visits, move %v; want visits kept and a legal move", r2.Stats.ReusedVisits, r2.Move)
 	}
+	again, err := s.Search(context.Background(), next, Limits{Playouts: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every iteration adds a visit to the root: the second search of next
+	// keeps the first one's root, whose visits are what it kept and ran.
+	if want := r2.Stats.ReusedVisits + r2.Stats.Playouts; again.Stats.ReusedVisits != want {
+		t.Errorf("same position: reused %d visits, want the whole tree's %d", again.Stats.ReusedVisits, want)
+	}
 	for _, c := range []struct {
 		name  string
 		pos   othello.Position
 		reset bool
 	}{
-		{"same position", next, false},
 		{"unrelated", start, false},
 		{"after Reset", next.Play(othello.Move(popcount((next.Moves() & -next.Moves()) - 1))), true},
 	} {

@@ -51,10 +51,17 @@ func (s *Searcher[S, M, G]) descendant(st S) (uint32, bool) {
 
 // reuse makes the subtree of the last search below st the new tree, and
 // returns the visits it keeps; 0 when there is nothing to keep (no earlier
-// tree, st not one or two plies below its root, or not expanded there).
+// tree, st neither its root nor one or two plies below it, or not expanded
+// there).
 func (s *Searcher[S, M, G]) reuse(st S) int64 {
 	if !s.cfg.Reuse || !s.treeValid || s.cfg.Algorithm != UCT {
 		return 0
+	}
+	if st == s.root {
+		// The same position again (a second search in a row, or a
+		// pondered position after the opponent's forced move): the whole
+		// tree stays where it is.
+		return s.keepRoot()
 	}
 	c, ok := s.descendant(st)
 	if !ok || s.nodes[c].nchild == 0 {
@@ -104,12 +111,22 @@ func (s *Searcher[S, M, G]) reuse(st S) int64 {
 	}
 	s.used = next
 	s.reuseBlocks, s.reuseStack = blocks, stack
-	// Children pruned as inner nodes were judged by the inner rule; at the
-	// root pruning starts again with its warm-up.
+	s.root = st
+	return s.keepRoot()
+}
+
+// keepRoot readies the tree at index 0 for a new search from it and returns
+// its visits, 0 when it was never expanded (a fresh start then costs
+// nothing more). Children pruned as inner nodes were judged by the inner
+// rule, and a pruned root child by the last search's; at the root pruning
+// starts again with its warm-up.
+func (s *Searcher[S, M, G]) keepRoot() int64 {
 	root := &s.nodes[0]
+	if root.nchild == 0 {
+		return 0
+	}
 	for i := uint32(0); i < uint32(root.nchild); i++ {
 		s.nodes[root.first+i].flags &^= flagPruned
 	}
-	s.root = st
 	return int64(root.visits)
 }
