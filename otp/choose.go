@@ -216,20 +216,30 @@ func (c *Chooser) Choose(ctx context.Context, g *othello.Game, think time.Durati
 // until the next Choose, StopPondering, the end of ctx (the connection), or
 // limit has passed, whichever comes first; then it logs what the search
 // did. It returns at once, so that the reply to the move it follows is not
-// delayed. It does nothing when the Thinker cannot ponder, limit is not
-// positive, the game is over, the opponent's move is forced (a search
-// would answer at once), or a Choose is running (its move leaves g's
-// position behind). Pondering waits for a search still running (one
+// delayed. When the opponent's move is forced (one legal move or a pass) it
+// ponders the position after it instead, the engine's own next. It does
+// nothing when the Thinker cannot ponder, limit is not positive, the game
+// is over (or will be after the forced move), both sides' next moves are
+// forced (a search would answer at once), or a Choose is running (its move
+// leaves g's position behind). Pondering waits for a search still running (one
 // Choose stopped waiting for) before it starts, as the next search would.
 func (c *Chooser) Ponder(ctx context.Context, g *othello.Game, limit time.Duration) {
 	p, ok := c.thinker.(thinking.Ponderer)
 	if !ok || limit <= 0 || g.Over() {
 		return
 	}
-	pos := g.Position()
-	if _, forced := ForcedMove(pos); forced {
-		return
+	if m, forced := ForcedMove(g.Position()); forced {
+		// The opponent has no choice: ponder the position after its move,
+		// the engine's own next, which the next search then keeps whole.
+		g = g.Clone()
+		if err := g.Play(m); err != nil || g.Over() {
+			return
+		}
+		if _, forced := ForcedMove(g.Position()); forced {
+			return // nothing to search on either side
+		}
 	}
+	pos := g.Position()
 	pctx, cancel := context.WithTimeout(ctx, limit)
 	pd := &pondering{cancel: cancel, done: make(chan struct{})}
 	c.mu.Lock()

@@ -139,33 +139,58 @@ func TestChooseStopsPondering(t *testing.T) {
 }
 
 // TestPonderLimits checks when Ponder does nothing (a Thinker that cannot
-// ponder, no time, the game over, the opponent's move forced) and that its
-// limit bounds the search's context.
+// ponder, no time, the game over, both sides' next moves forced), that a
+// forced move of the opponent has it ponder the position after that move,
+// and that its limit bounds the search's context.
 func TestPonderLimits(t *testing.T) {
 	th := newPonderThinker()
 	c := NewChooser(th, nil)
-	// A game played by the highest legal move: its first position with a
-	// forced move (one move or a pass), and its end.
-	var forced *othello.Game
+	// A game played by the highest legal move: a position whose side to
+	// move is forced and whose next side has a choice, one whose next side
+	// is forced too (or the game ends), and its end.
+	var forcedThenChoice, forcedTwice *othello.Game
 	over := othello.NewGame()
 	for i := 0; i < 130 && !over.Over(); i++ {
-		if _, ok := ForcedMove(over.Position()); ok && forced == nil {
-			forced = over.Clone()
+		if m, ok := ForcedMove(over.Position()); ok {
+			next := over.Clone()
+			if err := next.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if _, again := ForcedMove(next.Position()); again || next.Over() {
+				if forcedTwice == nil {
+					forcedTwice = over.Clone()
+				}
+			} else if forcedThenChoice == nil {
+				forcedThenChoice = over.Clone()
+			}
 		}
 		if err := over.Play(highestMove(over.Position())); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if forced == nil || !over.Over() {
-		t.Fatal("the highest-move game has no forced move or does not end")
+	if forcedThenChoice == nil || forcedTwice == nil || !over.Over() {
+		t.Fatal("the highest-move game lacks a kind of forced move, or does not end")
 	}
-	for name, g := range map[string]*othello.Game{"game over": over, "forced": forced} {
+	for name, g := range map[string]*othello.Game{"game over": over, "forced twice": forcedTwice} {
 		c.Ponder(context.Background(), g, time.Minute)
 		c.StopPondering()
 		if th.ponders != 0 {
 			t.Fatalf("%s: Ponder was called", name)
 		}
 	}
+	m, _ := ForcedMove(forcedThenChoice.Position())
+	want := forcedThenChoice.Clone()
+	if err := want.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	c.Ponder(context.Background(), forcedThenChoice, time.Minute)
+	if got := th.waitStarted(t); got != want.Position() {
+		t.Errorf("the opponent's move forced: pondered %v, want the position after it, %v", got, want.Position())
+	}
+	c.StopPondering()
+	th.mu.Lock()
+	th.ponders, th.limits, th.ends = 0, nil, nil
+	th.mu.Unlock()
 	c.Ponder(context.Background(), othello.NewGame(), 0)
 	c.StopPondering()
 	if th.ponders != 0 {
