@@ -328,16 +328,6 @@ func (c *Chooser) cancelPondering() *pondering {
 	return pd
 }
 
-// askPonder calls Ponder, turning a panic into an error, as ask does.
-func askPonder(ctx context.Context, p thinking.Ponderer, g *othello.Game) (t thinking.Thought, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("pondering panicked: %v", r)
-		}
-	}()
-	return p.Ponder(ctx, g)
-}
-
 // thinkResult is what a Think call returned.
 type thinkResult struct {
 	t   thinking.Thought
@@ -366,11 +356,22 @@ func (c *Chooser) cancelled(ctx context.Context, pos othello.Position, start tim
 // ask calls the Thinker, turning a panic into an error so that a bug in the
 // search costs one move's quality, not the match (nor the program: it runs
 // in its own goroutine).
-func ask(ctx context.Context, th thinking.Thinker, g *othello.Game) (t thinking.Thought, err error) {
+func ask(ctx context.Context, th thinking.Thinker, g *othello.Game) (thinking.Thought, error) {
+	return recovered("the search", func() (thinking.Thought, error) { return th.Think(ctx, g) })
+}
+
+// askPonder calls Ponder, turning a panic into an error, as ask does.
+func askPonder(ctx context.Context, p thinking.Ponderer, g *othello.Game) (thinking.Thought, error) {
+	return recovered("pondering", func() (thinking.Thought, error) { return p.Ponder(ctx, g) })
+}
+
+// recovered returns call's answer, or an error naming what (the search,
+// pondering) when it panics.
+func recovered(what string, call func() (thinking.Thought, error)) (t thinking.Thought, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the search panicked: %v", r)
+			err = fmt.Errorf("%s panicked: %v", what, r)
 		}
 	}()
-	return th.Think(ctx, g)
+	return call()
 }
