@@ -3,6 +3,7 @@ package nboard
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"strings"
 	"sync"
 	"testing"
@@ -100,7 +101,7 @@ func TestPonderAfterGo(t *testing.T) {
 		t.Fatalf("a ping stopped pondering: %v", e)
 	}
 	r.send("move " + m.String())
-	r.send("move " + othello.Move(highest(want.Position())).String())
+	r.send("move " + othello.Move(63-bits.LeadingZeros64(want.Position().Moves())).String())
 	r.send("go")
 	r.untilMove("the second go")
 	if e := th.ended(); len(e) != 1 || !errors.Is(e[0], context.Canceled) {
@@ -113,44 +114,5 @@ func TestPonderAfterGo(t *testing.T) {
 	}
 	if e := th.ended(); len(e) != 2 {
 		t.Fatalf("Serve returned with %d ponders ended, want 2: the session waits for its pondering", len(e))
-	}
-}
-
-// highest returns the legal square of pos with the largest index.
-func highest(pos othello.Position) int {
-	moves := pos.Moves()
-	n := -1
-	for sq := 0; sq < 64; sq++ {
-		if moves&(1<<sq) != 0 {
-			n = sq
-		}
-	}
-	return n
-}
-
-// TestSetGameStopsPondering checks that a new game set by the GUI (a new
-// game, an undo, a loaded position) stops the pondering of the old one at
-// once, as the OTP session's clear_board, undo and code do, instead of
-// keeping a core busy on a position that will not come.
-func TestSetGameStopsPondering(t *testing.T) {
-	th := &ponderFlip{started: make(chan othello.Position, 4)}
-	r := startConfig(t, Config{Name: "tester", Thinker: th, ThinkTime: time.Second, Ponder: time.Minute})
-	r.send("go")
-	r.untilMove("go")
-	select {
-	case <-th.started:
-	case <-time.After(stepTimeout):
-		t.Fatal("no pondering within the step timeout")
-	}
-	r.send("set game (;GM[Othello]PC[NBoard]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)")
-	r.send("ping 1")
-	for l := r.next("ping 1"); l != "pong 1"; l = r.next("ping 1") {
-	}
-	if e := th.ended(); len(e) != 1 || !errors.Is(e[0], context.Canceled) {
-		t.Fatalf("after set game the ponders ended with %v, want one, cancelled", e)
-	}
-	r.send("quit")
-	if err, _ := r.finish(); err != nil {
-		t.Fatal(err)
 	}
 }

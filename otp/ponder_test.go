@@ -88,18 +88,16 @@ func (p *ponderThinker) waitStarted(t *testing.T) othello.Position {
 	}
 }
 
-// afterMoves returns a new game after the given moves.
-func afterMoves(t *testing.T, moves ...string) *othello.Game {
+// afterMoves returns a new game after the moves of record ("f5d6").
+func afterMoves(t *testing.T, record string) *othello.Game {
 	t.Helper()
+	moves, err := othello.ParseMoves(record)
+	if err != nil {
+		t.Fatal(err)
+	}
 	g := othello.NewGame()
-	for _, s := range moves {
-		m, err := othello.ParseSquare(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	if err := g.PlayAll(moves); err != nil {
+		t.Fatal(err)
 	}
 	return g
 }
