@@ -35,6 +35,13 @@ const Version = 2
 // than this is also a fault.
 const MaxReply = 64 << 10
 
+// drainLimit bounds how long the output of a closed engine is still read
+// (and copied to its log): long enough for the engine to see the end of
+// its input and exit, or for the judge to stop it (engineproc.StopGrace,
+// 2 s, then a kill), short enough that an engine whose output a child
+// process keeps open cannot hold a reader for long.
+const drainLimit = 10 * time.Second
+
 // queuedLines is how many lines of output wait for the judge while it is
 // not reading (between moves): enough for any engine's idle chatter,
 // after which the engine blocks on its pipe, as it would under the GUI.
@@ -49,6 +56,9 @@ type Engine struct {
 	lines chan line
 	quit  chan struct{}
 	once  sync.Once
+	// drain is how long Close goes on reading the output (drainLimit;
+	// shorter in tests).
+	drain time.Duration
 	game  *othello.Game
 	pings int
 	name  string
@@ -67,7 +77,7 @@ type line struct {
 // transcript if that is not nil (the engine's log). Call Hello before the
 // game and Close at the end.
 func New(in io.WriteCloser, out io.ReadCloser, transcript io.Writer) *Engine {
-	e := &Engine{in: in, out: out, lines: make(chan line, queuedLines), quit: make(chan struct{}), game: othello.NewGame()}
+	e := &Engine{in: in, out: out, lines: make(chan line, queuedLines), quit: make(chan struct{}), drain: drainLimit, game: othello.NewGame()}
 	go e.read(transcript)
 	return e
 }
@@ -79,7 +89,11 @@ var errOutputClosed = errors.New("the engine closed its output")
 var errLineTooLong = fmt.Errorf("an output line longer than %d bytes", MaxReply)
 
 // read passes out's lines to e.lines until out ends or e is closed; a
-// line longer than MaxReply ends it too.
+// line longer than MaxReply ends it too. Once e is closed it goes on
+// reading, and copying to transcript, what nobody will ask for any more,
+// until out ends or Close's drain time closes it: an engine that writes
+// after its quit (a last status line) must find a reader, or it dies of
+// a broken pipe.
 func (e *Engine) read(transcript io.Writer) {
 	defer close(e.lines)
 	lr := lineread.New(e.out, MaxReply)
@@ -94,13 +108,18 @@ func (e *Engine) read(transcript io.Writer) {
 		case err == nil && transcript != nil:
 			io.WriteString(transcript, text+"\n")
 		}
+		if l.err != nil {
+			select {
+			case e.lines <- l:
+			case <-e.quit:
+			}
+			return
+		}
 		select {
 		case e.lines <- l:
 		case <-e.quit:
-			return
-		}
-		if l.err != nil {
-			return
+			// Nobody will read e.lines again: drop the line and keep
+			// the engine's pipe flowing.
 		}
 	}
 }
@@ -109,12 +128,16 @@ func (e *Engine) read(transcript io.Writer) {
 func (e *Engine) Name() string { return e.name }
 
 // Close closes the engine's stdin (it sees the end of its input) and
-// stops reading its output.
+// stops passing its output on. The output is still read, and copied to
+// the transcript, until the engine closes it (it exits) or for the drain
+// time (drainLimit) at most, after which it is closed: closing it at once
+// would kill with SIGPIPE an engine that writes one more line on its way
+// out, and the judge would record an unclean exit.
 func (e *Engine) Close() error {
 	e.once.Do(func() {
 		close(e.quit)
 		e.in.Close()
-		e.out.Close()
+		time.AfterFunc(e.drain, func() { e.out.Close() })
 	})
 	return nil
 }

@@ -3,12 +3,14 @@ package client
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/syncbuf"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -329,4 +331,91 @@ func mustSquare(t *testing.T, s string) othello.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// An engine that writes after the judge has said quit and closed it (a
+// last status line on its way out) still finds its output read, and the
+// line in its log: closing the pipe at once killed such an engine with
+// SIGPIPE, which the judge then recorded as an unclean exit.
+func TestOutputReadAfterClose(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var transcript syncbuf.Buffer
+	e := New(inW, outR, &transcript)
+	closed := make(chan struct{})
+	lastWrite := make(chan error, 1)
+	sawEOF := make(chan bool, 1)
+	go func() {
+		br := bufio.NewReader(inR)
+		for {
+			l, err := br.ReadString('\n')
+			if err != nil {
+				sawEOF <- errors.Is(err, io.EOF)
+				outW.Close()
+				return
+			}
+			if l == "quit\n" {
+				<-closed
+				_, err := io.WriteString(outW, "status Fake is leaving\n")
+				lastWrite <- err
+			}
+		}
+	}()
+	if err := e.Quit(t.Context(), time.Second); err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	close(closed)
+	select {
+	case err := <-lastWrite:
+		if err != nil {
+			t.Fatalf("the engine's write after quit: %v; want it read", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the engine's write after quit did not complete in 5 s")
+	}
+	select {
+	case eof := <-sawEOF:
+		if !eof {
+			t.Error("the engine's input did not end with EOF")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the engine's input was not closed")
+	}
+	// The reader ends at the output's end, having logged every line.
+	ended := time.After(5 * time.Second)
+	for open := true; open; {
+		select {
+		case _, open = <-e.lines:
+		case <-ended:
+			t.Fatal("the output's reader did not end 5 s after the engine closed it")
+		}
+	}
+	if got, want := transcript.String(), "status Fake is leaving\n"; got != want {
+		t.Errorf("transcript %q, want %q", got, want)
+	}
+}
+
+// The output of an engine that never closes it (a child process holding
+// the pipe) is closed after the drain time, so no reader is left behind.
+func TestOutputClosedAfterDrain(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	defer inR.Close()
+	e := New(inW, outR, nil)
+	e.drain = 50 * time.Millisecond
+	e.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := io.WriteString(outW, "status still here\n"); err != nil {
+			if !errors.Is(err, io.ErrClosedPipe) {
+				t.Fatalf("write: %v, want io.ErrClosedPipe", err)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the output was still read 5 s after Close with a 50 ms drain")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
