@@ -12,8 +12,8 @@ type Move interface {
 type Shape struct {
 	// MaxMoves is the most moves a position can have, a pass counted as a
 	// move: the root must always fit in the arena, so the arena holds at
-	// least MaxMoves+1 nodes. At most 65,535 (a node's child count is a
-	// uint16).
+	// least MaxMoves+1 nodes. At most 255 (a node's child count is a
+	// uint8, which keeps a node at 32 bytes beside a uint16 move).
 	MaxMoves int
 	// MaxPlies bounds the number of plies from any position to the end of
 	// the game (the depth of the tree): the search keeps the path it

@@ -13,10 +13,10 @@ package mcts
 // well; the minimax value follows the best replies the tree has found, so
 // it notices a refutation at once, where the mean needs many visits.
 //
-// The values live in their own slice (Searcher.minimax), indexed as the
-// nodes, so that a node stays 32 bytes and a search without the weight
-// carries none of it. Like the evaluation they are float32 rewards in 0..1:
-// their order and a thousandth of a win rate is all selection needs.
+// The values live in the nodes (node.minimax), where selection reads them
+// with the rest of a child's statistics. Like the evaluation they are
+// float32 rewards in 0..1: their order and a thousandth of a win rate is
+// all selection needs, and a float32 fits in the node's 32 bytes.
 
 // unvalued marks a node whose minimax value is not known yet: it has not
 // been evaluated. Rewards are in 0..1, so no value is negative.
@@ -32,7 +32,7 @@ const unvalued float32 = -1
 // so its value may change, and those below it too, without the leaf's.
 func (s *Searcher[S, M, G]) backupMinimax(depth int, st *S, leaf float64, expandedAt int) {
 	n := s.path[depth]
-	v := s.minimax[n]
+	v := s.nodes[n].minimax
 	if nd := &s.nodes[n]; nd.flags&flagProven != 0 && s.cfg.Reward == WinLoss {
 		v = float32(s.reward(provenOutcome(nd.flags)))
 	} else if v == unvalued {
@@ -41,7 +41,7 @@ func (s *Searcher[S, M, G]) backupMinimax(depth int, st *S, leaf float64, expand
 		}
 		v = float32(leaf)
 	}
-	s.minimax[n] = v
+	s.nodes[n].minimax = v
 	for i := depth - 1; i >= 0; i-- {
 		n = s.path[i]
 		nd := &s.nodes[n]
@@ -49,7 +49,9 @@ func (s *Searcher[S, M, G]) backupMinimax(depth int, st *S, leaf float64, expand
 			v = float32(s.reward(provenOutcome(nd.flags)))
 		} else {
 			best := float32(0)
-			for _, c := range s.minimax[nd.first : nd.first+uint32(nd.nchild)] {
+			children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
+			for j := range children {
+				c := children[j].minimax
 				if c == unvalued {
 					return // its own evaluation stands until every child has one
 				}
@@ -59,9 +61,9 @@ func (s *Searcher[S, M, G]) backupMinimax(depth int, st *S, leaf float64, expand
 		}
 		// A proven node's parent may have been proven with it
 		// (propagate), so the walk goes on past it.
-		if v == s.minimax[n] && nd.flags&flagProven == 0 && (expandedAt < 0 || i <= expandedAt) {
+		if v == nd.minimax && nd.flags&flagProven == 0 && (expandedAt < 0 || i <= expandedAt) {
 			return
 		}
-		s.minimax[n] = v
+		nd.minimax = v
 	}
 }

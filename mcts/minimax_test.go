@@ -62,12 +62,12 @@ func checkMinimax(t *testing.T, s *Searcher[treeState, uint8Move, treeGame], n u
 	case nd.nchild > 0 && allValued:
 		want = 1 - best
 	case nd.nchild > 0 && root:
-		want = s.minimax[n] // expanded at once: own evaluation or none
+		want = s.nodes[n].minimax // expanded at once: own evaluation or none
 		if want != unvalued && math.Abs(float64(want-own)) > 1e-6 {
 			t.Errorf("root: minimax %v, want none or its own evaluation %v", want, own)
 		}
 	}
-	if got := s.minimax[n]; math.Abs(float64(got-want)) > 1e-6 {
+	if got := s.nodes[n].minimax; math.Abs(float64(got-want)) > 1e-6 {
 		t.Errorf("node %d (visits %d, children %d, flags %b): minimax %v, want %v", n, nd.visits, nd.nchild, nd.flags, got, want)
 	}
 	return want
@@ -140,7 +140,7 @@ func TestMinimaxExactOnWholeTree(t *testing.T) {
 			g.Play(&c, m)
 			v := -g.minimax(c)
 			want := float32(wantReward(cfg, s.maxScore, float64(v)))
-			if got := s.minimax[rootNode.first+uint32(i)]; math.Abs(float64(got-want)) > 1e-6 {
+			if got := s.nodes[rootNode.first+uint32(i)].minimax; math.Abs(float64(got-want)) > 1e-6 {
 				t.Errorf("seed %d: move %v minimax %v, want %v (score %+d)", seed, m, got, want, v)
 			}
 		}
@@ -152,12 +152,22 @@ func TestMinimaxExactOnWholeTree(t *testing.T) {
 	}
 }
 
-// TestMinimaxOffKeepsNothing checks that a search without the weight
-// allocates no values, and that the weight needs an evaluator.
-func TestMinimaxOffKeepsNothing(t *testing.T) {
+// TestMinimaxOff checks that a search without the weight keeps no values
+// (every node stays unvalued, so nothing was evaluated for them), and that
+// the weight needs an evaluator.
+func TestMinimaxOff(t *testing.T) {
 	g := treeGame{branching: 4, depth: 10}
-	if s := newTreeSearcher(t, g, DefaultConfig()); s.minimax != nil {
-		t.Errorf("weight 0: %d minimax values allocated", len(s.minimax))
+	off := newTreeSearcher(t, g, DefaultConfig())
+	if _, err := off.Search(context.Background(), rootWithMoves(g, 1), Limits{Playouts: 500}); err != nil {
+		t.Fatal(err)
+	}
+	if off.used < 100 {
+		t.Fatalf("the search grew %d nodes, want at least 100", off.used)
+	}
+	for n := range off.used {
+		if v := off.nodes[n].minimax; v != unvalued {
+			t.Fatalf("weight 0: node %d has minimax value %v", n, v)
+		}
 	}
 	cfg := DefaultConfig()
 	cfg.MinimaxWeight = 0.3

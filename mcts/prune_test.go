@@ -68,7 +68,7 @@ func pruneRoot(t *testing.T, children []child) ([]bool, pruneResult) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.nodes[0] = node[uint8Move]{first: 1, nchild: uint16(len(children))}
+	s.nodes[0] = node[uint8Move]{first: 1, nchild: uint8(len(children))}
 	for i, c := range children {
 		v := float64(c.n)
 		variance := c.se * c.se * v

@@ -77,10 +77,9 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 	reuseStack  [][2]uint32
 	reused      int64
 
-	// minimax holds, with Config.MinimaxWeight, each node's implicit
-	// minimax value (minimax.go), indexed as nodes; unvalued until the
-	// node is first evaluated. nil when the weight is 0.
-	minimax []float32
+	// useMinimax is set when Config.MinimaxWeight is above 0: the nodes
+	// keep their implicit minimax values (minimax.go).
+	useMinimax bool
 
 	// evaluate, when set, estimates the final score for the side to
 	// move: see SetEvaluator.
@@ -105,8 +104,8 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 // its arena allocated.
 func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M, G], error) {
 	shape := game.Shape()
-	if shape.MaxMoves < 1 || shape.MaxMoves > math.MaxUint16 || shape.MaxPlies < 1 || shape.MaxScore < 1 {
-		return nil, fmt.Errorf("%w: %+v: want MaxMoves 1..65535, MaxPlies and MaxScore >= 1", ErrBadShape, shape)
+	if shape.MaxMoves < 1 || shape.MaxMoves > math.MaxUint8 || shape.MaxPlies < 1 || shape.MaxScore < 1 {
+		return nil, fmt.Errorf("%w: %+v: want MaxMoves 1..255, MaxPlies and MaxScore >= 1", ErrBadShape, shape)
 	}
 	err := cfg.Validate()
 	if cfg.ArenaNodes < shape.MaxMoves+1 {
@@ -123,9 +122,7 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 		path:         make([]uint32, shape.MaxPlies+1),
 		moveBuf:      make([]M, 0, shape.MaxMoves),
 		expandVisits: uint32(cfg.ExpandVisits),
-	}
-	if cfg.MinimaxWeight > 0 {
-		s.minimax = make([]float32, cfg.ArenaNodes)
+		useMinimax:   cfg.MinimaxWeight > 0,
 	}
 	// The tree fills the arena from its start, page by page; on small
 	// pages each 4 KiB of nodes cost a fault as the tree first reached it
@@ -133,7 +130,6 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 	// 200,000-playout Othello search, docs/performance.md). Huge pages
 	// take one fault per 2 MiB.
 	hugepages.Advise(s.nodes)
-	hugepages.Advise(s.minimax)
 	if rec, ok := any(game).(Recorder[S, M]); ok && cfg.SinglePlayer {
 		s.recorder = rec
 		s.played = make([]M, 0, shape.MaxPlies)
@@ -345,11 +341,8 @@ func (s *Searcher[S, M, G]) Reset() { s.treeValid = false }
 func (s *Searcher[S, M, G]) reset(st S) {
 	s.root = st
 	var noMove M
-	s.nodes[0] = node[M]{move: noMove}
+	s.nodes[0] = node[M]{move: noMove, minimax: unvalued}
 	s.used = 1
-	if s.minimax != nil {
-		s.minimax[0] = unvalued
-	}
 	s.expand(0, &s.root) // room is guaranteed by New's arena check
 }
 

@@ -204,7 +204,7 @@ func TestNodeSize(t *testing.T) {
 	}
 }
 
-// wideMove is a 16-bit move, as a 19x19 board needs.
+// wideMove is a 16-bit move, as SameGame's cells need.
 type wideMove uint16
 
 func (m wideMove) String() string { return fmt.Sprint(uint16(m)) }

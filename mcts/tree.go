@@ -15,7 +15,7 @@ import (
 // needs no pointers and the arena is one flat slice the garbage collector
 // never scans. A node does not store its position: the search replays the
 // moves from the root, which costs one Play per level and keeps a node at
-// 32 bytes, two to a cache line.
+// 32 bytes, two to a cache line, whatever the move type (TestNodeSize).
 type node[M Move] struct {
 	// sum and sumSq total the rewards, and their squares, of every playout
 	// through this node, from the point of view of the player whose move led
@@ -25,9 +25,15 @@ type node[M Move] struct {
 	sumSq  float64
 	visits uint32
 	first  uint32 // index of the first child; meaningful when nchild > 0
-	nchild uint16
-	move   M // the move that led here from the parent
-	flags  uint8
+	// minimax is the node's implicit minimax value (minimax.go) when
+	// Config.MinimaxWeight is above 0, unvalued until the node is first
+	// evaluated. It lives in the node, not in a slice of its own, because
+	// selection reads it with the child's statistics: a second array cost
+	// a second cache miss a node on every descent.
+	minimax float32
+	move    M // the move that led here from the parent
+	nchild  uint8
+	flags   uint8
 }
 
 // Node flags.
@@ -90,12 +96,7 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 	s.used += uint32(count)
 	children := s.nodes[first:s.used]
 	for i := range children {
-		children[i] = node[M]{move: moves[i]}
-	}
-	if s.minimax != nil {
-		for i := range children {
-			s.minimax[int(first)+i] = unvalued
-		}
+		children[i] = node[M]{move: moves[i], minimax: unvalued}
 	}
 	if s.cfg.PriorVisits > 0 {
 		// Prior knowledge: each child starts with virtual visits at the
@@ -107,14 +108,14 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 			v := 1 - s.evalReward(&s.child)
 			children[i].visits = uint32(s.cfg.PriorVisits)
 			children[i].sum, children[i].sumSq = k*v, k*v*v
-			if s.minimax != nil {
+			if s.useMinimax {
 				// Visited in all but name: its evaluation is known.
-				s.minimax[int(first)+i] = float32(v)
+				children[i].minimax = float32(v)
 			}
 		}
 	}
 	nd := &s.nodes[n]
-	nd.first, nd.nchild = first, uint16(count)
+	nd.first, nd.nchild = first, uint8(count)
 	return true
 }
 
@@ -154,13 +155,10 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 	// sqrtLogOf counts the parent's as at least one.
 	cLog := s.cfg.Exploration * sqrtLogOf(nd.visits)
 	// Implicit minimax: the mean shares its weight with the child's
-	// minimax value (minimax.go); mm is nil, and costs one predictable
-	// branch a child, when the weight is 0.
-	var mm []float32
-	alpha := s.cfg.MinimaxWeight
-	if s.minimax != nil {
-		mm = s.minimax[nd.first : nd.first+uint32(nd.nchild)]
-	}
+	// minimax value (minimax.go); a search without it costs one
+	// predictable branch a child.
+	useMinimax, alpha := s.useMinimax, s.cfg.MinimaxWeight
+	singlePlayer := s.cfg.SinglePlayer
 	best, bestScore := -1, math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
@@ -176,11 +174,11 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 		inv := invSqrt * invSqrt
 		mean := ch.sum * inv
 		score := mean + cLog*invSqrt
-		if mm != nil {
+		if useMinimax {
 			// A visited child has been evaluated.
-			score += alpha * (float64(mm[i]) - mean)
+			score += alpha * (float64(ch.minimax) - mean)
 		}
-		if s.cfg.SinglePlayer {
+		if singlePlayer {
 			// SP-MCTS: sqrt((sum of squares - n*mean^2 + D)/n), the
 			// spread of the child's rewards plus D's optimism.
 			score += math.Sqrt(max(0, ch.sumSq*inv-mean*mean) + s.cfg.VarianceD*inv)
@@ -299,7 +297,7 @@ func (s *Searcher[S, M, G]) iterate() {
 	if proven {
 		s.propagate(depth)
 	}
-	if s.minimax != nil {
+	if s.useMinimax {
 		s.backupMinimax(depth, st, leaf, expandedAt)
 	}
 }
@@ -313,8 +311,8 @@ func (s *Searcher[S, M, G]) iterate() {
 // a function of the position (SetEvaluator). Without the backups there is
 // nowhere to keep it.
 func (s *Searcher[S, M, G]) leafValue(n uint32, st *S) float64 {
-	if s.minimax != nil && s.nodes[n].nchild == 0 {
-		if v := s.minimax[n]; v != unvalued {
+	if s.useMinimax && s.nodes[n].nchild == 0 {
+		if v := s.nodes[n].minimax; v != unvalued {
 			return float64(v)
 		}
 	}
