@@ -61,14 +61,15 @@ func ParseReward(s string) (Reward, error) { return mcts.ParseReward(s) }
 // ParseLeaf parses "playout", "eval" or "mix" (case-insensitive).
 func ParseLeaf(s string) (Leaf, error) { return mcts.ParseLeaf(s) }
 
-// Arena bounds, in nodes of 32 bytes.
+// Arena bounds, in nodes of mcts.NodeBytes (24) bytes.
 const (
 	// MinArenaNodes is the smallest arena: the root and the most children a
 	// position can have (every square but the root's own discs), so that the
 	// root can always be expanded.
 	MinArenaNodes = 1 + maxMoves
-	// MaxArenaNodes keeps the arena at 2 GiB, half the course's 4 GiB
-	// memory limit, leaving room for the rest of the program.
+	// MaxArenaNodes keeps the arena at 1.5 GiB (2 GiB with pruning's
+	// sums of squares), at most half the course's 4 GiB memory limit,
+	// leaving room for the rest of the program.
 	MaxArenaNodes = mcts.MaxArenaNodes
 )
 

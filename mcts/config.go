@@ -128,14 +128,17 @@ func ParseLeaf(s string) (Leaf, error) {
 	return LeafPlayout, fmt.Errorf("unknown leaf evaluation %q: want playout, eval or mix", s)
 }
 
-// Arena bounds, in nodes. A node is 32 bytes (see tree.go).
+// Arena bounds, in nodes. A node is NodeBytes bytes (see tree.go), and 8
+// more with progressive pruning or a single-player search (the sums of
+// squares beside the arena).
 const (
-	// MaxArenaNodes keeps the arena at 2 GiB, half the course's 4 GiB
-	// memory limit, leaving room for the rest of the program.
+	// MaxArenaNodes keeps the arena at 1.5 GiB (2 GiB with the sums of
+	// squares), at most half the course's 4 GiB memory limit, leaving room
+	// for the rest of the program.
 	MaxArenaNodes = 1 << 26
 	// NodeBytes is the size of one node, whatever the game (checked by a
-	// test): two nodes to a cache line.
-	NodeBytes = 32
+	// test).
+	NodeBytes = 24
 )
 
 // MaxPriorVisits bounds Config.PriorVisits: beyond a thousand virtual
@@ -230,8 +233,8 @@ type Config struct {
 	// 8 were both weaker than 4 at equal playouts (docs/strength.md).
 	ExpandVisits int
 
-	// ArenaNodes is the arena's capacity in nodes, 32 bytes each; the arena
-	// is allocated by New. Default 1<<23 (8,388,608 nodes, 256 MiB): 10 s
+	// ArenaNodes is the arena's capacity in nodes, NodeBytes each; the
+	// arena is allocated by New. Default 1<<23 (8,388,608 nodes, 192 MiB): 10 s
 	// UCT searches measured 3.8 to 6.3 million playouts and 2.9 to 5.0
 	// million nodes (start, 40 and 20 empty squares; docs/engine.md), so the
 	// default holds them with room to spare and stays far below the

@@ -1,7 +1,7 @@
 package mcts
 
 // Move is the constraint on a game's move type: a small integer, stored in
-// every node of the tree (so a node stays 32 bytes), that prints itself for
+// every node of the tree (so a node stays 24 bytes), that prints itself for
 // logs and principal variations.
 type Move interface {
 	~uint8 | ~uint16
@@ -13,7 +13,7 @@ type Shape struct {
 	// MaxMoves is the most moves a position can have, a pass counted as a
 	// move: the root must always fit in the arena, so the arena holds at
 	// least MaxMoves+1 nodes. At most 255 (a node's child count is a
-	// uint8, which keeps a node at 32 bytes beside a uint16 move).
+	// uint8, which keeps a node at 24 bytes beside a uint16 move).
 	MaxMoves int
 	// MaxPlies bounds the number of plies from any position to the end of
 	// the game (the depth of the tree): the search keeps the path it

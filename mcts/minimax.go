@@ -16,7 +16,7 @@ package mcts
 // The values live in the nodes (node.minimax), where selection reads them
 // with the rest of a child's statistics. Like the evaluation they are
 // float32 rewards in 0..1: their order and a thousandth of a win rate is
-// all selection needs, and a float32 fits in the node's 32 bytes.
+// all selection needs, and a float32 keeps the node small.
 
 // unvalued marks a node whose minimax value is not known yet: it has not
 // been evaluated. Rewards are in 0..1, so no value is negative.

@@ -42,6 +42,7 @@ type pruneResult struct {
 func (s *Searcher[S, M, G]) prune(n uint32) pruneResult {
 	nd := &s.nodes[n]
 	children := s.nodes[nd.first : nd.first+uint32(nd.nchild)]
+	sumSq := s.sumSq[nd.first : nd.first+uint32(nd.nchild)] // kept while pruning is on
 	rd, minVisits := s.cfg.PruneRD, s.pruneMinVisits
 
 	remaining, bestMean, best := 0, math.Inf(-1), -1
@@ -57,7 +58,7 @@ func (s *Searcher[S, M, G]) prune(n uint32) pruneResult {
 		if ch.visits < minVisits {
 			continue
 		}
-		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
+		mean, se := meanStdErr(ch.sum, sumSq[i], ch.visits)
 		if mean > bestMean {
 			bestMean, best, refLower = mean, i, mean-rd*se
 		}
@@ -77,7 +78,7 @@ func (s *Searcher[S, M, G]) prune(n uint32) pruneResult {
 			allEqual = false
 			continue
 		}
-		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
+		mean, se := meanStdErr(ch.sum, sumSq[i], ch.visits)
 		upper, lower := mean+rd*se, mean-rd*se
 		if i != best && remaining > 1 && upper < refLower && ch.flags&flagWin == 0 {
 			ch.flags |= flagPruned

@@ -72,8 +72,9 @@ func pruneRoot(t *testing.T, children []child) ([]bool, pruneResult) {
 	for i, c := range children {
 		v := float64(c.n)
 		variance := c.se * c.se * v
-		s.nodes[1+i] = node[uint8Move]{visits: c.n, sum: c.mean * v, sumSq: (v-1)*variance + v*c.mean*c.mean, move: uint8Move(i)}
-		if m, se := meanStdErr(s.nodes[1+i].sum, s.nodes[1+i].sumSq, c.n); math.Abs(m-c.mean) > 1e-12 || math.Abs(se-c.se) > 1e-6 {
+		s.nodes[1+i] = node[uint8Move]{visits: c.n, sum: c.mean * v, move: uint8Move(i)}
+		s.sumSq[1+i] = (v-1)*variance + v*c.mean*c.mean
+		if m, se := meanStdErr(s.nodes[1+i].sum, s.sumSq[1+i], c.n); math.Abs(m-c.mean) > 1e-12 || math.Abs(se-c.se) > 1e-6 {
 			t.Fatalf("child %d: built mean %v σ %v, want %v %v", i, m, se, c.mean, c.se)
 		}
 	}

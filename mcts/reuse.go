@@ -86,12 +86,18 @@ func (s *Searcher[S, M, G]) reuse(st S) int64 {
 
 	// The new root first: nothing below index 1 belongs to the subtree.
 	s.nodes[0] = s.nodes[c]
+	if s.sumSq != nil {
+		s.sumSq[0] = s.sumSq[c]
+	}
 	var noMove M
 	s.nodes[0].move = noMove
 	next := uint32(1)
 	for i := range blocks {
 		b := &blocks[i]
 		copy(s.nodes[next:next+b.size], s.nodes[b.start:b.start+b.size])
+		if s.sumSq != nil {
+			copy(s.sumSq[next:next+b.size], s.sumSq[b.start:b.start+b.size])
+		}
 		b.newStart = next
 		parent := uint32(0) // the new root
 		if b.parent != c {

@@ -80,6 +80,11 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 	// useMinimax is set when Config.MinimaxWeight is above 0: the nodes
 	// keep their implicit minimax values (minimax.go).
 	useMinimax bool
+	// sumSq holds, indexed as nodes, the sum of the squared rewards of
+	// every playout through each node, for the spread that progressive
+	// pruning and SP-MCTS's selection need; nil when neither is on, which
+	// keeps a node at 24 bytes and the backup at one write a node.
+	sumSq []float64
 
 	// evaluate, when set, estimates the final score for the side to
 	// move: see SetEvaluator.
@@ -124,12 +129,16 @@ func New[S comparable, M Move, G Game[S, M]](game G, cfg Config) (*Searcher[S, M
 		expandVisits: uint32(cfg.ExpandVisits),
 		useMinimax:   cfg.MinimaxWeight > 0,
 	}
+	if cfg.Pruning || cfg.SinglePlayer {
+		s.sumSq = make([]float64, cfg.ArenaNodes)
+	}
 	// The tree fills the arena from its start, page by page; on small
 	// pages each 4 KiB of nodes cost a fault as the tree first reached it
 	// (1,200 faults and 33-37 ms of CPU, 8%, in a new searcher's first
 	// 200,000-playout Othello search, docs/performance.md). Huge pages
 	// take one fault per 2 MiB.
 	hugepages.Advise(s.nodes)
+	hugepages.Advise(s.sumSq)
 	if rec, ok := any(game).(Recorder[S, M]); ok && cfg.SinglePlayer {
 		s.recorder = rec
 		s.played = make([]M, 0, shape.MaxPlies)
@@ -342,6 +351,9 @@ func (s *Searcher[S, M, G]) reset(st S) {
 	s.root = st
 	var noMove M
 	s.nodes[0] = node[M]{move: noMove, minimax: unvalued}
+	if s.sumSq != nil {
+		s.sumSq[0] = 0
+	}
 	s.used = 1
 	s.expand(0, &s.root) // room is guaranteed by New's arena check
 }
@@ -403,9 +415,12 @@ func (s *Searcher[S, M, G]) result(playouts int64, stopped string, elapsed time.
 	st.RootMoves = make([]MoveStats[M], root.nchild)
 	for i := range st.RootMoves {
 		ch := &s.nodes[root.first+uint32(i)]
-		mean, se := meanStdErr(ch.sum, ch.sumSq, ch.visits)
-		if ch.visits < 2 {
-			se = 0
+		mean, se := 0.0, 0.0
+		if ch.visits > 0 {
+			mean = ch.sum / float64(ch.visits)
+		}
+		if s.sumSq != nil && ch.visits >= 2 {
+			mean, se = meanStdErr(ch.sum, s.sumSq[root.first+uint32(i)], ch.visits)
 		}
 		st.RootMoves[i] = MoveStats[M]{Move: ch.move, Visits: int64(ch.visits), Mean: mean, StdErr: se, Pruned: ch.flags&flagPruned != 0,
 			Proven: ch.flags&flagProven != 0, Outcome: provenOutcome(ch.flags)}

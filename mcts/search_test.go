@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -193,14 +194,49 @@ func TestRewardTable(t *testing.T) {
 	}
 }
 
-// TestNodeSize guards the arena's memory arithmetic and the two nodes per
-// cache line the layout was chosen for, for both move sizes.
+// TestNodeSize guards the arena's memory arithmetic and the small node the
+// layout was chosen for, for both move sizes.
 func TestNodeSize(t *testing.T) {
 	if got := unsafe.Sizeof(node[uint8Move]{}); got != NodeBytes {
 		t.Errorf("node with 8-bit moves is %d bytes, want %d", got, NodeBytes)
 	}
 	if got := unsafe.Sizeof(node[wideMove]{}); got != NodeBytes {
 		t.Errorf("node with 16-bit moves is %d bytes, want %d", got, NodeBytes)
+	}
+}
+
+// TestRootStdErr checks the root moves' σ: with pruning, which keeps the
+// sums of squares, it is the spread of each move's rewards (recomputed
+// here from the mean and the sum of squares the searcher kept); without,
+// the search keeps no spread and reports 0, never a made-up value.
+func TestRootStdErr(t *testing.T) {
+	g := treeGame{branching: 4, depth: 12, noEarlyEnd: true}
+	for _, pruning := range []bool{false, true} {
+		cfg := DefaultConfig()
+		cfg.Pruning, cfg.PruneMinVisits = pruning, 1<<20 // kept, but never applied
+		s := newTreeSearcher(t, g, cfg)
+		res, err := s.Search(context.Background(), rootWithMoves(g, 3), Limits{Playouts: 4000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := &s.nodes[0]
+		for i, m := range res.Stats.RootMoves {
+			if m.Visits < 2 {
+				continue
+			}
+			if !pruning {
+				if m.StdErr != 0 {
+					t.Errorf("no pruning: move %v σ %v, want 0 (no spread kept)", m.Move, m.StdErr)
+				}
+				continue
+			}
+			idx := root.first + uint32(i)
+			n := float64(m.Visits)
+			variance := (s.sumSq[idx] - n*m.Mean*m.Mean) / (n - 1)
+			if want := math.Sqrt(max(variance, 0) / n); m.StdErr <= 0 || math.Abs(m.StdErr-want) > 1e-9 {
+				t.Errorf("pruning: move %v σ %v, want %v > 0", m.Move, m.StdErr, want)
+			}
+		}
 	}
 }
 
@@ -214,7 +250,11 @@ func (m wideMove) String() string { return fmt.Sprint(uint16(m)) }
 // same dump hold the same search.
 func dumpTree(s *Searcher[treeState, uint8Move, treeGame], n uint32, b *strings.Builder) {
 	nd := &s.nodes[n]
-	fmt.Fprintf(b, "(%d %d %g %g %d", nd.move, nd.visits, nd.sum, nd.sumSq, nd.flags&^flagPruned)
+	sumSq := 0.0
+	if s.sumSq != nil {
+		sumSq = s.sumSq[n]
+	}
+	fmt.Fprintf(b, "(%d %d %g %g %d", nd.move, nd.visits, nd.sum, sumSq, nd.flags&^flagPruned)
 	for i := uint32(0); i < uint32(nd.nchild); i++ {
 		dumpTree(s, nd.first+i, b)
 	}
@@ -234,12 +274,21 @@ func countNodes(s *Searcher[treeState, uint8Move, treeGame], n uint32) uint32 {
 // TestReuseKeepsSubtree plays seeded games in which every move is
 // searched, one side's moves being the search's and the other's random:
 // each time the new position follows from the last search, the subtree
-// kept must be the old one exactly, packed at the front of the arena.
+// kept must be the old one exactly, packed at the front of the arena,
+// with the sums of squares when pruning keeps them.
 func TestReuseKeepsSubtree(t *testing.T) {
+	for _, pruning := range []bool{false, true} {
+		t.Run(fmt.Sprintf("pruning %v", pruning), func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.ArenaNodes, cfg.Pruning = 1<<18, pruning
+			testReuseKeepsSubtree(t, cfg)
+		})
+	}
+}
+
+func testReuseKeepsSubtree(t *testing.T, cfg Config) {
 	r := rand.New(rand.NewPCG(51, 52))
 	g := treeGame{branching: 5, depth: 40, noEarlyEnd: true}
-	cfg := DefaultConfig()
-	cfg.ArenaNodes = 1 << 18
 	s := newTreeSearcher(t, g, cfg)
 	kept := 0
 	for game := 0; game < 6; game++ {

@@ -56,7 +56,11 @@ type MoveStats[M Move] struct {
 	Move   M
 	Visits int64
 	Mean   float64 // mean reward for the side to move at the root, 0..1
-	StdErr float64 // standard deviation of Mean; 0 below two visits, where it is unknown (kept finite for JSON logs)
+	// StdErr is the standard deviation of Mean, kept only with
+	// progressive pruning or a single-player search (the only users of
+	// the spread); 0 otherwise, and below two visits, where it is unknown
+	// (kept finite for JSON logs).
+	StdErr float64
 	Pruned bool
 	// Proven is true when the move's result is proven; Outcome is then +1,
 	// 0 or -1 for the side to move at the root.

@@ -15,14 +15,16 @@ import (
 // needs no pointers and the arena is one flat slice the garbage collector
 // never scans. A node does not store its position: the search replays the
 // moves from the root, which costs one Play per level and keeps a node at
-// 32 bytes, two to a cache line, whatever the move type (TestNodeSize).
+// 24 bytes whatever the move type (TestNodeSize): selection reads every
+// child of every node on its path, mostly from memory, so the smaller the
+// node the fewer cache lines a descent waits for.
 type node[M Move] struct {
-	// sum and sumSq total the rewards, and their squares, of every playout
-	// through this node, from the point of view of the player whose move led
-	// here (the side to move at the parent). Float64, so that means and
-	// variances need no integer division and keep full precision.
+	// sum totals the rewards of every playout through this node, from the
+	// point of view of the player whose move led here (the side to move at
+	// the parent). Float64, so that means need no integer division and
+	// keep full precision. The sums of squares, which only progressive
+	// pruning and single-player selection read, live in Searcher.sumSq.
 	sum    float64
-	sumSq  float64
 	visits uint32
 	first  uint32 // index of the first child; meaningful when nchild > 0
 	// minimax is the node's implicit minimax value (minimax.go) when
@@ -98,6 +100,11 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 	for i := range children {
 		children[i] = node[M]{move: moves[i], minimax: unvalued}
 	}
+	var sumSq []float64
+	if s.sumSq != nil {
+		sumSq = s.sumSq[first:s.used]
+		clear(sumSq)
+	}
 	if s.cfg.PriorVisits > 0 {
 		// Prior knowledge: each child starts with virtual visits at the
 		// evaluator's value for the side that moves into it.
@@ -107,7 +114,10 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 			s.game.Play(&s.child, children[i].move)
 			v := 1 - s.evalReward(&s.child)
 			children[i].visits = uint32(s.cfg.PriorVisits)
-			children[i].sum, children[i].sumSq = k*v, k*v*v
+			children[i].sum = k * v
+			if sumSq != nil {
+				sumSq[i] = k * v * v
+			}
 			if s.useMinimax {
 				// Visited in all but name: its evaluation is known.
 				children[i].minimax = float32(v)
@@ -158,7 +168,10 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 	// minimax value (minimax.go); a search without it costs one
 	// predictable branch a child.
 	useMinimax, alpha := s.useMinimax, s.cfg.MinimaxWeight
-	singlePlayer := s.cfg.SinglePlayer
+	var sumSq []float64 // the children's sums of squares, for SP-MCTS only
+	if s.cfg.SinglePlayer {
+		sumSq = s.sumSq[nd.first : nd.first+uint32(nd.nchild)]
+	}
 	best, bestScore := -1, math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
@@ -178,10 +191,10 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 			// A visited child has been evaluated.
 			score += alpha * (float64(ch.minimax) - mean)
 		}
-		if singlePlayer {
+		if sumSq != nil {
 			// SP-MCTS: sqrt((sum of squares - n*mean^2 + D)/n), the
 			// spread of the child's rewards plus D's optimism.
-			score += math.Sqrt(max(0, ch.sumSq*inv-mean*mean) + s.cfg.VarianceD*inv)
+			score += math.Sqrt(max(0, sumSq[i]*inv-mean*mean) + s.cfg.VarianceD*inv)
 		}
 		if score > bestScore {
 			best, bestScore = i, score
@@ -289,7 +302,9 @@ func (s *Searcher[S, M, G]) iterate() {
 		nd := &s.nodes[s.path[i]]
 		nd.visits++
 		nd.sum += r
-		nd.sumSq += r * r
+		if s.sumSq != nil {
+			s.sumSq[s.path[i]] += r * r
+		}
 		if flip {
 			r = 1 - r
 		}

@@ -40,7 +40,7 @@ const EvalLeafExploration = 0.3
 const EvalLeafMinimaxWeight = 0.5
 
 // EvalLeafArenaNodes is the tree's capacity in nodes when the evaluation
-// values the leaves: 2^25 nodes of 32 bytes, 1 GiB. The core's 2^23 held
+// values the leaves: 2^25 nodes of 24 bytes, 768 MiB. The core's 2^23 held
 // a 9 s search of playout leaves (3 to 6 million nodes); evaluation
 // leaves run 1.7 times as many
 // iterations since UCB1's tables (about 0.85 nodes each), and a 9 s

@@ -8,7 +8,7 @@ import (
 )
 
 // engineArenaNodes is the search tree's capacity of the Kill-All Go and
-// Einstein engines behind the pages: 2^20 nodes of 32 bytes, 32 MiB each,
+// Einstein engines behind the pages: 2^20 nodes of 24 bytes, 24 MiB each,
 // allocated when a page first needs its engine. Their programs allocate 4
 // and 8 times more for 9 s searches; at the page's default second a
 // search grows some 100,000 nodes, and one that fills the arena at a long

@@ -56,7 +56,7 @@ type options struct {
 }
 
 // defaultArenaNodes is the search tree's default capacity: 2^22 nodes of
-// 32 bytes, 128 MiB. Searches at the default 10 s limit (9 s of search)
+// 24 bytes, 96 MiB (128 MiB with pruning's sums of squares). Searches at the default 10 s limit (9 s of search)
 // from the empty board and the next two positions grew 1.4 to 1.8 million
 // nodes at 51,000 to 68,000 playouts a second on the shared 2-core
 // machine (docs/killallgo.md); a machine twice as fast fits too. A longer

@@ -57,8 +57,8 @@ const (
 	// automatic; beyond 30 a proof takes minutes.
 	minSolveEmpties = 0
 	maxSolveEmpties = 30
-	// maxTableMB keeps the table, with the largest tree arena (2 GiB,
-	// engine.MaxArenaNodes), under the course's 4 GiB.
+	// maxTableMB keeps the table, with the largest tree arena (at most
+	// 2 GiB, engine.MaxArenaNodes), under the course's 4 GiB.
 	maxTableMB = 1024
 )
 

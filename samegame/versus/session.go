@@ -137,7 +137,7 @@ const (
 )
 
 // DefaultArenaNodes is the computer's default tree capacity: 2^20 nodes
-// of 32 bytes, 32 MiB. SameGame boards have up to 200 moves a position,
+// of 24 bytes and their sums of squares, 32 MiB. SameGame boards have up to 200 moves a position,
 // so a tree grows fast; a few seconds a move on a 15x15 board fill well
 // under a million nodes at the playout rates of docs/samegame.md, and a
 // full arena only stops the tree's growth, not the search.
