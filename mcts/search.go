@@ -76,6 +76,10 @@ type Searcher[S comparable, M Move, G Game[S, M]] struct {
 	reuseBlocks []reuseBlock
 	reuseStack  [][2]uint32
 	reused      int64
+	// grown is how many nodes the last search added to the arena, and
+	// compactions how many reuses moved their subtree (compactWhen).
+	grown       uint32
+	compactions int
 
 	// useMinimax is set when Config.MinimaxWeight is above 0: the nodes
 	// keep their implicit minimax values (minimax.go).
@@ -240,6 +244,7 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, st S, lim Limits) (Resul
 		return s.greedy(moves, start), nil
 	}
 	s.begin(st)
+	usedBefore := s.used
 	budget := lim.Playouts
 	if room := int64(maxRootVisits) - int64(s.nodes[0].visits); budget == 0 || budget > room {
 		budget = room
@@ -268,6 +273,7 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, st S, lim Limits) (Resul
 		}
 		s.iterate()
 	}
+	s.grown = s.used - usedBefore
 	return s.result(it, stopped, time.Since(start)), nil
 }
 

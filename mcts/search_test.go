@@ -274,8 +274,9 @@ func countNodes(s *Searcher[treeState, uint8Move, treeGame], n uint32) uint32 {
 // TestReuseKeepsSubtree plays seeded games in which every move is
 // searched, one side's moves being the search's and the other's random:
 // each time the new position follows from the last search, the subtree
-// kept must be the old one exactly, packed at the front of the arena,
-// with the sums of squares when pruning keeps them.
+// kept must be the old one exactly, with the sums of squares when pruning
+// keeps them: either left in place (the slots in use unchanged) or, once
+// compactWhen says so, packed at the front of the arena. Both must happen.
 func TestReuseKeepsSubtree(t *testing.T) {
 	for _, pruning := range []bool{false, true} {
 		t.Run(fmt.Sprintf("pruning %v", pruning), func(t *testing.T) {
@@ -290,7 +291,7 @@ func testReuseKeepsSubtree(t *testing.T, cfg Config) {
 	r := rand.New(rand.NewPCG(51, 52))
 	g := treeGame{branching: 5, depth: 40, noEarlyEnd: true}
 	s := newTreeSearcher(t, g, cfg)
-	kept := 0
+	kept, inPlace := 0, 0
 	for game := 0; game < 6; game++ {
 		st := rootWithMoves(g, uint64(game)*7919)
 		s.Reset()
@@ -310,6 +311,7 @@ func testReuseKeepsSubtree(t *testing.T, cfg Config) {
 				dumpTree(s, c, &want)
 				wantNodes = countNodes(s, c)
 			}
+			usedBefore, compactionsBefore := s.used, s.compactions
 			s.begin(st) // what Search does first: keep the subtree if it can
 			reused := s.reused
 			if want.Len() > 0 {
@@ -319,8 +321,14 @@ func testReuseKeepsSubtree(t *testing.T, cfg Config) {
 				if reused == 0 || got.String()[strings.IndexByte(got.String(), ' '):] != want.String()[strings.IndexByte(want.String(), ' '):] {
 					t.Fatalf("game %d ply %d: the kept subtree differs from the old one", game, ply)
 				}
-				if s.used != wantNodes {
-					t.Fatalf("game %d: %d arena nodes in use after the move, want the subtree's %d", game, s.used, wantNodes)
+				switch {
+				case s.compactions == compactionsBefore:
+					if s.used != usedBefore {
+						t.Fatalf("game %d ply %d: kept in place, but the slots in use went from %d to %d", game, ply, usedBefore, s.used)
+					}
+					inPlace++
+				case s.used != wantNodes:
+					t.Fatalf("game %d ply %d: %d arena nodes in use after compacting, want the subtree's %d", game, ply, s.used, wantNodes)
 				}
 				kept++
 			} else if reused != 0 {
@@ -347,6 +355,9 @@ func testReuseKeepsSubtree(t *testing.T, cfg Config) {
 	}
 	if kept < 50 {
 		t.Errorf("kept a subtree %d times in 6 games; want most moves", kept)
+	}
+	if inPlace == 0 || s.compactions == 0 {
+		t.Errorf("of %d subtrees kept, %d in place and %d compacted: want both", kept, inPlace, s.compactions)
 	}
 }
 

@@ -23,10 +23,14 @@ type Stats[M Move] struct {
 	Playouts          int64         // simulations run (one per iteration)
 	Elapsed           time.Duration // wall-clock time of the search
 	PlayoutsPerSecond float64       // Playouts / Elapsed
-	Nodes             int           // arena nodes in use, the root included
-	MaxDepth          int           // deepest tree node reached, the root's children at 1
-	Pruned            int           // moves pruned, at the root and inside the tree
-	Visits            int64         // simulations through the chosen move
+	// Nodes is the arena's slots in use, the root included: the tree,
+	// and after tree reuse in place the unreachable rest of earlier
+	// searches' trees until a compaction moves the tree to the front
+	// (reuse.go).
+	Nodes    int
+	MaxDepth int   // deepest tree node reached, the root's children at 1
+	Pruned   int   // moves pruned, at the root and inside the tree
+	Visits   int64 // simulations through the chosen move
 	// WinRate is the chosen move's mean reward for the side to move, 0..1:
 	// under WinLoss the win rate (a draw counts half), under DiscDiff the
 	// normalised score (d+MaxScore)/(2*MaxScore). It is 0 for a forced move,

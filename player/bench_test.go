@@ -81,3 +81,41 @@ func BenchmarkSearchDefaultPrior(b *testing.B) {
 // some 50 MiB, far larger than the caches, where selection waits on
 // memory, as at the judge's 9 s.
 func BenchmarkSearchDefaultLarge(b *testing.B) { benchmarkSearchOf(b, DefaultEngine(), 2_000_000) }
+
+// BenchmarkReuse measures what keeping the tree costs the next move: a
+// search of a million iterations from the start position (untimed; about
+// a second's tree), then, timed, a one-iteration search two plies down its
+// principal variation, as after the engine's move and the reply it
+// expected. Nearly all of the timed search is the reuse of the subtree.
+func BenchmarkReuse(b *testing.B) {
+	cfg := DefaultEngine()
+	cfg.ArenaNodes = 1 << 22
+	s, err := engine.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := eval.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.SetEvaluator(func(p, o uint64) float64 { return float64(w.Value(othello.Position{Player: p, Opponent: o})) })
+	ctx := context.Background()
+	var kept int64
+	for b.Loop() {
+		b.StopTimer()
+		s.Reset()
+		r, err := s.Search(ctx, othello.Start(), engine.Limits{Playouts: 1_000_000})
+		if err != nil || len(r.Stats.PV) < 2 {
+			b.Fatalf("first search: PV %v, %v", r.Stats.PV, err)
+		}
+		pos := othello.Start()
+		pos = pos.Play(r.Stats.PV[0]).Play(r.Stats.PV[1])
+		b.StartTimer()
+		next, err := s.Search(ctx, pos, engine.Limits{Playouts: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		kept += next.Stats.ReusedVisits
+	}
+	b.ReportMetric(float64(kept)/float64(b.N), "kept-visits/op")
+}
