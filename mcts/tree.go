@@ -134,8 +134,9 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 const childIndexMask = 0xff
 
 // orderedKey maps a float64 to a uint64 in the same order (for every value
-// but NaN, which a score never is): a non-negative value's bits with the
-// sign bit set, a negative value's bits all flipped.
+// but NaN, which a score never is, and -0, which sorts just below 0): a
+// non-negative value's bits with the sign bit set, a negative value's bits
+// all flipped.
 func orderedKey(x float64) uint64 {
 	k := math.Float64bits(x)
 	return k ^ (uint64(int64(k)>>63) | 1<<63)
