@@ -244,7 +244,10 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, st S, lim Limits) (Resul
 		return s.greedy(moves, start), nil
 	}
 	s.begin(st)
-	usedBefore := s.used
+	usedBefore := s.used // the kept tree's slots, or none for a new tree
+	if s.reused == 0 {
+		usedBefore = 0
+	}
 	budget := lim.Playouts
 	if room := int64(maxRootVisits) - int64(s.nodes[0].visits); budget == 0 || budget > room {
 		budget = room
@@ -274,7 +277,9 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, st S, lim Limits) (Resul
 		s.iterate()
 	}
 	s.grown = s.used - usedBefore
-	return s.result(it, stopped, time.Since(start)), nil
+	res := s.result(it, stopped, time.Since(start))
+	res.Stats.Added = int(s.grown)
+	return res, nil
 }
 
 // expired returns why the search must stop now, or "". The deadline is

@@ -416,3 +416,31 @@ func TestHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestAddedNodes checks Stats.Added: a search that starts afresh added
+// every node in use; one that keeps the last tree only those it grew, so
+// a one-iteration search below a large kept tree adds at most one
+// expansion's children while the slots in use hold the whole kept tree.
+func TestAddedNodes(t *testing.T) {
+	g := treeGame{branching: 5, depth: 30, noEarlyEnd: true}
+	s := newTreeSearcher(t, g, DefaultConfig())
+	root := rootWithMoves(g, 11)
+	first, err := s.Search(context.Background(), root, Limits{Playouts: 5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Stats.Added != first.Stats.Nodes || first.Stats.Nodes < 1000 {
+		t.Fatalf("fresh search: added %d of %d nodes, want all, at least 1000", first.Stats.Added, first.Stats.Nodes)
+	}
+	next := root
+	g.Play(&next, first.Stats.PV[0])
+	g.Play(&next, first.Stats.PV[1])
+	second, err := s.Search(context.Background(), next, Limits{Playouts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Stats.ReusedVisits == 0 || second.Stats.Added > g.branching || second.Stats.Nodes < first.Stats.Nodes/10 {
+		t.Fatalf("one iteration below the kept tree: reused %d visits, added %d nodes, %d in use; want some reused, at most %d added",
+			second.Stats.ReusedVisits, second.Stats.Added, second.Stats.Nodes, g.branching)
+	}
+}

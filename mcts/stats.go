@@ -27,7 +27,11 @@ type Stats[M Move] struct {
 	// and after tree reuse in place the unreachable rest of earlier
 	// searches' trees until a compaction moves the tree to the front
 	// (reuse.go).
-	Nodes    int
+	Nodes int
+	// Added is how many nodes this search added to the tree (all of them,
+	// the root included, when it started afresh): a measure of its work
+	// that reuse does not inflate.
+	Added    int
 	MaxDepth int   // deepest tree node reached, the root's children at 1
 	Pruned   int   // moves pruned, at the root and inside the tree
 	Visits   int64 // simulations through the chosen move

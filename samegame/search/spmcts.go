@@ -141,7 +141,7 @@ func (s *searcher) runSPMCTS() error {
 			return err
 		}
 		s.playouts += res.Stats.Playouts
-		s.nodes += int64(res.Stats.Nodes)
+		s.nodes += int64(res.Stats.Added)
 		if len(res.Stats.BestSequence) > 0 {
 			n := len(s.path)
 			for _, m := range res.Stats.BestSequence {
