@@ -29,15 +29,7 @@ func benchmarkSearch(b *testing.B, cfg engine.Config) { benchmarkSearchOf(b, cfg
 // holds them, without the solver.
 func benchmarkSearchOf(b *testing.B, cfg engine.Config, playouts int64) {
 	cfg.ArenaNodes = max(1<<20, int(playouts))
-	s, err := engine.New(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w, err := eval.Default()
-	if err != nil {
-		b.Fatal(err)
-	}
-	s.SetEvaluator(func(p, o uint64) float64 { return float64(w.Value(othello.Position{Player: p, Opponent: o})) })
+	s := newBenchSearcher(b, cfg)
 	b.ReportAllocs()
 	var iterations int64
 	for b.Loop() {
@@ -48,6 +40,21 @@ func benchmarkSearchOf(b *testing.B, cfg engine.Config, playouts int64) {
 		iterations += r.Stats.Playouts
 	}
 	b.ReportMetric(float64(iterations)/b.Elapsed().Seconds(), "iterations/s")
+}
+
+// newBenchSearcher returns a tree search of cfg with the embedded
+// evaluation wired as search wires it, without the solver.
+func newBenchSearcher(b *testing.B, cfg engine.Config) *engine.Searcher {
+	s, err := engine.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := eval.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.SetEvaluator(func(p, o uint64) float64 { return float64(w.Value(othello.Position{Player: p, Opponent: o})) })
+	return s
 }
 
 // BenchmarkSearchPlayoutLeaves is the course's UCT: a random playout a leaf.
@@ -90,15 +97,7 @@ func BenchmarkSearchDefaultLarge(b *testing.B) { benchmarkSearchOf(b, DefaultEng
 func BenchmarkReuse(b *testing.B) {
 	cfg := DefaultEngine()
 	cfg.ArenaNodes = 1 << 22
-	s, err := engine.New(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w, err := eval.Default()
-	if err != nil {
-		b.Fatal(err)
-	}
-	s.SetEvaluator(func(p, o uint64) float64 { return float64(w.Value(othello.Position{Player: p, Opponent: o})) })
+	s := newBenchSearcher(b, cfg)
 	ctx := context.Background()
 	var kept int64
 	for b.Loop() {
