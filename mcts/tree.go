@@ -129,19 +129,6 @@ func (s *Searcher[S, M, G]) expand(n uint32, st *S) bool {
 	return true
 }
 
-// childIndexMask is the low byte of selectChild's keys, where the child's
-// index goes: a node has at most 255 children (Shape.MaxMoves).
-const childIndexMask = 0xff
-
-// orderedKey maps a float64 to a uint64 in the same order (for every value
-// but NaN, which a score never is, and -0, which sorts just below 0): a
-// non-negative value's bits with the sign bit set, a negative value's bits
-// all flipped.
-func orderedKey(x float64) uint64 {
-	k := math.Float64bits(x)
-	return k ^ (uint64(int64(k)>>63) | 1<<63)
-}
-
 // selectChild returns the child of n with the highest UCB1 score
 // mean + C*sqrt(ln N / n_i) among those not pruned; an unvisited child
 // comes first, in move order. Ties go to the lower index, which keeps the
@@ -185,15 +172,7 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 	if s.cfg.SinglePlayer {
 		sumSq = s.sumSq[nd.first : nd.first+uint32(nd.nchild)]
 	}
-	// The best child is kept as one integer key, the score's bits in an
-	// order-preserving form with the child's index complemented in the
-	// low byte, so that the running maximum is a conditional move: with
-	// a branch on score > best, which child leads is a coin toss to the
-	// predictor, and the mispredictions cost more than the arithmetic.
-	// The low byte's 8 bits of mantissa (a relative 2^-44) are given up:
-	// scores that close count as equal and, as before, the lower index
-	// wins. 0 is below every child's key.
-	var bestKey uint64
+	best, bestScore := -1, math.Inf(-1)
 	for i := range children {
 		ch := &children[i]
 		// A proven loss is never worth another visit: its result is
@@ -217,11 +196,9 @@ func (s *Searcher[S, M, G]) selectChild(n uint32, warm bool) uint32 {
 			// spread of the child's rewards plus D's optimism.
 			score += math.Sqrt(max(0, sumSq[i]*inv-mean*mean) + s.cfg.VarianceD*inv)
 		}
-		bestKey = max(bestKey, orderedKey(score)&^childIndexMask|uint64(childIndexMask-i))
-	}
-	best := -1
-	if bestKey != 0 {
-		best = childIndexMask - int(bestKey&childIndexMask)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
 	}
 	if best < 0 {
 		// Every move in the running is a proven loss and the others were

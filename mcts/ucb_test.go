@@ -2,7 +2,6 @@ package mcts
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 )
 
@@ -39,29 +38,5 @@ func TestUCBTables(t *testing.T) {
 	}
 	for _, n := range []uint32{1<<31 - 1, 1 << 31, math.MaxUint32} {
 		check(n)
-	}
-}
-
-// TestOrderedKey checks selection's integer keys against the floats'
-// own order, over negative, zero, tiny and large values and random ones:
-// a < b must hold exactly when orderedKey(a) < orderedKey(b).
-func TestOrderedKey(t *testing.T) {
-	xs := []float64{math.Inf(-1), -1e300, -2.5, -1, -math.SmallestNonzeroFloat64, 0,
-		math.SmallestNonzeroFloat64, 1e-300, 0.25, 0.5, 1, 1 + 1e-15, 2, 1e300, math.Inf(1)}
-	r := rand.New(rand.NewPCG(7, 8))
-	for range 200 {
-		xs = append(xs, (r.Float64()-0.5)*4)
-	}
-	for _, a := range xs {
-		for _, b := range xs {
-			if (a < b) != (orderedKey(a) < orderedKey(b)) {
-				t.Fatalf("%v < %v is %v, but their keys %#x < %#x is %v", a, b, a < b, orderedKey(a), orderedKey(b), orderedKey(a) < orderedKey(b))
-			}
-		}
-	}
-	// The one difference from the floats' order: -0 sorts just below 0,
-	// where the floats are equal (harmless: either may be chosen).
-	if orderedKey(math.Copysign(0, -1)) >= orderedKey(0) {
-		t.Error("the key of -0 is not below the key of 0")
 	}
 }
