@@ -152,7 +152,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.Float64Var(&o.engine.EvalScale, "eval-scale", o.engine.EvalScale,
 		"discs of evaluation per logistic unit when it becomes a win probability: 1/(1+exp(-d/scale))")
 	fs.IntVar(&o.engine.PriorVisits, "prior-visits", o.engine.PriorVisits,
-		"virtual visits at the evaluation's value that every new tree node starts with (0..1000) (default 0: none)")
+		"virtual visits at the evaluation's value that every new tree node starts with (0..1000)")
+	// Its default depends on the leaf too (player.EvalLeafPriorVisits).
+	noteLeafDefault(fs, "prior-visits", strconv.Itoa(engine.DefaultConfig().PriorVisits))
 	fs.Float64Var(&o.engine.MinimaxWeight, "minimax-weight", o.engine.MinimaxWeight,
 		"implicit minimax backups (Lanctot et al. 2014): every tree node also keeps the minimax value of the "+
 			"evaluation over its subtree, and selection ranks a move by (1-w)*mean + w*minimax, w in 0..1 "+
@@ -271,6 +273,10 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	// Playout leaves run fewer iterations, which the core's arena holds.
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("arena") {
 		o.engine.ArenaNodes = engine.DefaultConfig().ArenaNodes
+	}
+	// Measured with evaluation leaves only (player.EvalLeafPriorVisits).
+	if o.engine.Leaf != engine.LeafEval && !fs.Changed("prior-visits") {
+		o.engine.PriorVisits = engine.DefaultConfig().PriorVisits
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {

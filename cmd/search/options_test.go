@@ -49,8 +49,9 @@ func TestDefaults(t *testing.T) {
 	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
 	want.MinimaxWeight = 0.5    // measured with evaluation leaves: docs/strength.md
 	want.ArenaNodes = 1 << 25   // a 9 s search of evaluation leaves: player.EvalLeafArenaNodes
+	want.PriorVisits = 1        // measured with evaluation leaves at 1 s: docs/strength.md
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight and arena %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight, prior visits and arena %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -255,6 +256,24 @@ func TestArenaFollowsLeaf(t *testing.T) {
 			{[]string{"--plain"}, core},
 			{[]string{"--arena", "1000"}, 1000},
 			{[]string{"--plain", "--arena", "1000000"}, 1000000},
+		})
+}
+
+// TestPriorVisitsFollowLeaf checks the default prior visits: evaluation
+// leaves take player.EvalLeafPriorVisits, playout and mixed leaves (and
+// --plain) the core's 0, and --prior-visits wins over both.
+func TestPriorVisitsFollowLeaf(t *testing.T) {
+	core := float64(engine.DefaultConfig().PriorVisits)
+	checkFollowsLeaf(t, "prior visits", func(o options) float64 { return float64(o.engine.PriorVisits) },
+		player.EvalLeafPriorVisits, core, []leafDefault{
+			{nil, player.EvalLeafPriorVisits},
+			{[]string{"--leaf", "eval"}, player.EvalLeafPriorVisits},
+			{[]string{"--leaf", "playout"}, core},
+			{[]string{"--leaf", "mix"}, core},
+			{[]string{"--plain"}, core},
+			{[]string{"--prior-visits", "0"}, 0},
+			{[]string{"--prior-visits", "3"}, 3},
+			{[]string{"--leaf", "mix", "--prior-visits", "2"}, 2},
 		})
 }
 
