@@ -77,16 +77,24 @@ func (s *Searcher[S, M, G]) reuse(st S) int64 {
 	if !ok || s.nodes[c].nchild == 0 {
 		return 0
 	}
+	// The new root's node goes to index 0; its children stay in their
+	// block, wherever it is.
+	s.nodes[0] = s.nodes[c]
 	var noMove M
-	if !s.compactWhen(c) {
-		s.nodes[0] = s.nodes[c]
-		s.nodes[0].move = noMove
-		if s.sumSq != nil {
-			s.sumSq[0] = s.sumSq[c]
-		}
-		s.root = st
-		return s.keepRoot()
+	s.nodes[0].move = noMove
+	if s.sumSq != nil {
+		s.sumSq[0] = s.sumSq[c]
 	}
+	s.root = st
+	if s.compactWhen(c) {
+		s.compact(c)
+	}
+	return s.keepRoot()
+}
+
+// compact moves the subtree below node c, whose node has been copied to
+// index 0 as the new root, to the front of the arena, right after it.
+func (s *Searcher[S, M, G]) compact(c uint32) {
 	s.compactions++
 	// Gather the subtree's blocks, depth first.
 	blocks := s.reuseBlocks[:0]
@@ -105,12 +113,7 @@ func (s *Searcher[S, M, G]) reuse(st S) int64 {
 	}
 	slices.SortFunc(blocks, func(a, b reuseBlock) int { return int(a.start) - int(b.start) })
 
-	// The new root first: nothing below index 1 belongs to the subtree.
-	s.nodes[0] = s.nodes[c]
-	if s.sumSq != nil {
-		s.sumSq[0] = s.sumSq[c]
-	}
-	s.nodes[0].move = noMove
+	// Nothing below index 1 belongs to the subtree.
 	next := uint32(1)
 	for i := range blocks {
 		b := &blocks[i]
@@ -131,8 +134,6 @@ func (s *Searcher[S, M, G]) reuse(st S) int64 {
 	}
 	s.used = next
 	s.reuseBlocks, s.reuseStack = blocks, stack
-	s.root = st
-	return s.keepRoot()
 }
 
 // Bounds of reuse in place (compactWhen).

@@ -426,12 +426,13 @@ func (s *Searcher[S, M, G]) result(playouts int64, stopped string, elapsed time.
 	st.RootMoves = make([]MoveStats[M], root.nchild)
 	for i := range st.RootMoves {
 		ch := &s.nodes[root.first+uint32(i)]
-		mean, se := 0.0, 0.0
-		if ch.visits > 0 {
-			mean = ch.sum / float64(ch.visits)
+		var sumSq float64
+		if s.sumSq != nil {
+			sumSq = s.sumSq[root.first+uint32(i)]
 		}
-		if s.sumSq != nil && ch.visits >= 2 {
-			mean, se = meanStdErr(ch.sum, s.sumSq[root.first+uint32(i)], ch.visits)
+		mean, se := meanStdErr(ch.sum, sumSq, ch.visits)
+		if s.sumSq == nil || ch.visits < 2 {
+			se = 0 // no spread kept, or none known yet
 		}
 		st.RootMoves[i] = MoveStats[M]{Move: ch.move, Visits: int64(ch.visits), Mean: mean, StdErr: se, Pruned: ch.flags&flagPruned != 0,
 			Proven: ch.flags&flagProven != 0, Outcome: provenOutcome(ch.flags)}
