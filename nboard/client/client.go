@@ -108,18 +108,14 @@ func (e *Engine) read(transcript io.Writer) {
 		case err == nil && transcript != nil:
 			io.WriteString(transcript, text+"\n")
 		}
-		if l.err != nil {
-			select {
-			case e.lines <- l:
-			case <-e.quit:
-			}
-			return
-		}
 		select {
 		case e.lines <- l:
 		case <-e.quit:
 			// Nobody will read e.lines again: drop the line and keep
 			// the engine's pipe flowing.
+		}
+		if l.err != nil {
+			return
 		}
 	}
 }
