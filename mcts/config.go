@@ -231,6 +231,10 @@ type Config struct {
 	// playouts say little about its children anyway. With Othello's
 	// evaluation leaves, whose repeated visits return the same value, 1 and
 	// 8 were both weaker than 4 at equal playouts (docs/strength.md).
+	// Prior visits count: a child born with PriorVisits >= ExpandVisits
+	// is expanded the first time an iteration reaches it. An iteration
+	// expands one node at most, so it then ends at one of that node's
+	// children.
 	ExpandVisits int
 
 	// ArenaNodes is the arena's capacity in nodes, NodeBytes each; the

@@ -234,3 +234,40 @@ func TestLeafEvaluatedOnce(t *testing.T) {
 		walk(0, root)
 	}
 }
+
+// TestOneExpansionAnIteration checks that an iteration expands at most one
+// node, also when prior visits give a new child ExpandVisits visits at
+// once (prior 1 or 3 against ExpandVisits 1 to 3): expanding it in turn
+// would run every iteration to the end of the game, as it once did. Each
+// expansion creates the children of one node, so after n iterations at
+// most n+1 nodes (the root's own expansion counted) have children.
+func TestOneExpansionAnIteration(t *testing.T) {
+	g := treeGame{branching: 3, depth: 14}
+	for _, prior := range []int{1, 3} {
+		for expand := 1; expand <= 3; expand++ {
+			cfg := DefaultConfig()
+			cfg.Leaf, cfg.MinimaxWeight, cfg.PriorVisits, cfg.ExpandVisits, cfg.Solver = LeafEval, 0.5, prior, expand, false
+			s := newTreeSearcher(t, g, cfg)
+			s.SetEvaluator(noisyEval(g))
+			const iterations = 200
+			res, err := s.Search(context.Background(), rootWithMoves(g, 0), Limits{Playouts: iterations})
+			if err != nil {
+				t.Fatal(err)
+			}
+			expanded := 0
+			for _, nd := range s.nodes[:s.used] {
+				if nd.nchild > 0 {
+					expanded++
+				}
+			}
+			if expanded > int(res.Stats.Playouts)+1 {
+				t.Errorf("prior %d, expand visits %d: %d nodes expanded in %d iterations, want at most one an iteration",
+					prior, expand, expanded, res.Stats.Playouts)
+			}
+			if expand <= prior && expanded < int(res.Stats.Playouts)/2 {
+				t.Errorf("prior %d, expand visits %d: only %d nodes expanded in %d iterations, want about one an iteration",
+					prior, expand, expanded, res.Stats.Playouts)
+			}
+		}
+	}
+}

@@ -243,7 +243,11 @@ func (s *Searcher[S, M, G]) iterate() {
 			// expand would cost a move generation per iteration, mostly
 			// for nothing. A leaf whose fewer children might still fit
 			// stays a leaf too; the last few slots are not worth that cost.
-			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 || nd.visits < s.expandVisits || s.arenaFull {
+			// One expansion an iteration, as UCT has it: with prior
+			// visits a new child may already have ExpandVisits visits,
+			// and expanding it in turn would run each iteration down to
+			// the end of the game.
+			if s.cfg.Algorithm != UCT || nd.flags&flagTerminal != 0 || nd.visits < s.expandVisits || s.arenaFull || expandedAt >= 0 {
 				break
 			}
 			if s.cfg.Solver && s.leafSolver != nil {

@@ -119,7 +119,7 @@ func Register(fs *pflag.FlagSet, c *mcts.Config, s Spec) {
 				"pruning: visits a node below the root needs before its children are pruned")
 		case ExpandVisits:
 			fs.IntVar(&c.ExpandVisits, name, c.ExpandVisits,
-				"UCT: visits a leaf must have had before it is expanded (its children created)")
+				"UCT: visits a leaf must have had before it is expanded (its children created), its prior visits included; an iteration expands one leaf at most")
 		case Arena:
 			fs.IntVar(&c.ArenaNodes, name, c.ArenaNodes,
 				fmt.Sprintf("search tree capacity in nodes of %d bytes, allocated at start (%d..%d)",
