@@ -88,6 +88,12 @@ func (s Stats[M]) String() string {
 	b.WriteString(s.Elapsed.Round(time.Microsecond).String())
 	b.WriteString(" nodes ")
 	b.WriteString(strconv.Itoa(s.Nodes))
+	if s.ReusedVisits > 0 {
+		// After reuse the slots in use include the kept tree and what
+		// is unreachable: what this search grew is told apart.
+		b.WriteString(" added ")
+		b.WriteString(strconv.Itoa(s.Added))
+	}
 	if s.ArenaFull {
 		b.WriteString(" (arena full)")
 	}
