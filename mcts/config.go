@@ -230,7 +230,8 @@ type Config struct {
 	// from the middle game, for no measured gain in speed; a node's first
 	// playouts say little about its children anyway. With Othello's
 	// evaluation leaves, whose repeated visits return the same value, 1 and
-	// 8 were both weaker than 4 at equal playouts (docs/strength.md).
+	// 8 were both weaker than 4 at equal playouts, and with one prior
+	// visit 2 and 8 both lost to 4 at 1 s a move (docs/strength.md).
 	// Prior visits count: a child born with PriorVisits >= ExpandVisits
 	// is expanded the first time an iteration reaches it. An iteration
 	// expands one node at most, so it then ends at one of that node's
