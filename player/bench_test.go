@@ -71,7 +71,8 @@ func BenchmarkSearchEvalPriors(b *testing.B) { benchmarkLeaf(b, engine.LeafEval,
 func BenchmarkSearchEvalMinimax(b *testing.B) { benchmarkLeaf(b, engine.LeafEval, 0, 0.3) }
 
 // BenchmarkSearchDefault is the search as the search program plays it
-// (DefaultEngine: evaluation leaves, C 0.3, minimax weight 0.5), without
+// (DefaultEngine: evaluation leaves, C 0.3, minimax weight 0.7, one prior
+// visit), without
 // the solver, which the start position does not reach.
 func BenchmarkSearchDefault(b *testing.B) { benchmarkSearch(b, DefaultEngine()) }
 

@@ -47,7 +47,7 @@ func TestDefaults(t *testing.T) {
 	want := engine.DefaultConfig()
 	want.Leaf = engine.LeafEval // measured: docs/strength.md
 	want.Exploration = 0.3      // measured with evaluation leaves: docs/strength.md
-	want.MinimaxWeight = 0.5    // measured with evaluation leaves: docs/strength.md
+	want.MinimaxWeight = 0.7    // measured with evaluation leaves: docs/strength.md
 	want.ArenaNodes = 1 << 25   // a 9 s search of evaluation leaves: player.EvalLeafArenaNodes
 	want.PriorVisits = 1        // measured with evaluation leaves at 1 s: docs/strength.md
 	if o.engine != want {
