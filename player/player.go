@@ -39,7 +39,7 @@ const EvalLeafExploration = 0.3
 // prior visit a new node (EvalLeafPriorVisits), which gives an expanded
 // node its minimax value at once, 0.7 beat 0.5 at 1 s a move: 59.4% over
 // 112 games (+66 Elo, 95% -2 .. +135; SPRT of +0 against +30 accepted +30,
-// 2026-11-27). With playout or mixed leaves (and --plain) the core's 0
+// 2026-11-27), and 0.85 did not beat 0.7 (43.2% over 66, SPRT H0). With playout or mixed leaves (and --plain) the core's 0
 // stays: not measured there.
 const EvalLeafMinimaxWeight = 0.7
 
