@@ -173,6 +173,8 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
+	// Its default depends on the leaf too (player.EvalLeafSolveEmpties).
+	noteLeafDefault(fs, "leaf-solve-empties", strconv.Itoa(engine.DefaultConfig().SolveEmpties))
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
 		"endgame solver: transposition table size in MiB, allocated at start")
 	fs.StringVar(&o.book, "book", o.book,
@@ -277,6 +279,10 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 	// Measured with evaluation leaves only (player.EvalLeafPriorVisits).
 	if o.engine.Leaf != engine.LeafEval && !fs.Changed("prior-visits") {
 		o.engine.PriorVisits = engine.DefaultConfig().PriorVisits
+	}
+	// Measured with evaluation leaves only (player.EvalLeafSolveEmpties).
+	if o.engine.Leaf != engine.LeafEval && !fs.Changed("leaf-solve-empties") {
+		o.engine.SolveEmpties = engine.DefaultConfig().SolveEmpties
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {

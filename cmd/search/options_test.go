@@ -50,8 +50,9 @@ func TestDefaults(t *testing.T) {
 	want.MinimaxWeight = 0.7    // measured with evaluation leaves: docs/strength.md
 	want.ArenaNodes = 1 << 25   // a 9 s search of evaluation leaves: player.EvalLeafArenaNodes
 	want.PriorVisits = 1        // measured with evaluation leaves at 1 s: docs/strength.md
+	want.SolveEmpties = 12      // measured with evaluation leaves at 1 s: docs/strength.md
 	if o.engine != want {
-		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight, prior visits and arena %+v", o.engine, want)
+		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight, prior visits, leaf proofs and arena %+v", o.engine, want)
 	}
 	if o.thinkTime <= 0 || o.thinkTime >= judgeLimit {
 		t.Errorf("default think time %v, want within (0, %v)", o.thinkTime, judgeLimit)
@@ -68,7 +69,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--prune-rd", "3", "--prune-sigma-e", "0.01", "--prune-min-visits", "50",
 		"--prune-node-visits", "2000", "--arena", "4096", "--connect-timeout", "2s",
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
-		"--table-mb", "32", "--leaf", "mix", "--eval-weight", "0.3",
+		"--table-mb", "32", "--leaf-solve-empties", "9", "--leaf", "mix", "--eval-weight", "0.3",
 		"--eval-scale", "12", "--prior-visits", "7", "--minimax-weight", "0.25", "--reuse", "off", "--eval-file", "w.weights",
 		"--book", "my.book", "--book-spread", "1.5", "10.1.2.3", "9000",
 	}
@@ -83,6 +84,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.Pruning, want.engine.PruneRD, want.engine.PruneSigmaE = true, 3, 0.01
 	want.engine.PruneMinVisits, want.engine.PruneNodeVisits, want.engine.ArenaNodes = 50, 2000, 4096
 	want.solver, want.solveEmpties, want.tableMB = false, 14, 32
+	want.engine.SolveEmpties = 9
 	want.engine.Leaf, want.engine.EvalWeight, want.engine.EvalScale, want.engine.PriorVisits = engine.LeafMix, 0.3, 12, 7
 	want.engine.MinimaxWeight = 0.25
 	want.evalFile = "w.weights"
@@ -274,6 +276,24 @@ func TestPriorVisitsFollowLeaf(t *testing.T) {
 			{[]string{"--prior-visits", "0"}, 0},
 			{[]string{"--prior-visits", "3"}, 3},
 			{[]string{"--leaf", "mix", "--prior-visits", "2"}, 2},
+		})
+}
+
+// TestLeafSolveEmptiesFollowLeaf checks the default size of the tree's
+// leaf proofs: evaluation leaves take player.EvalLeafSolveEmpties, playout
+// and mixed leaves (and --plain) the core's 10, and --leaf-solve-empties
+// wins over both.
+func TestLeafSolveEmptiesFollowLeaf(t *testing.T) {
+	core := float64(engine.DefaultConfig().SolveEmpties)
+	checkFollowsLeaf(t, "leaf solve empties", func(o options) float64 { return float64(o.engine.SolveEmpties) },
+		player.EvalLeafSolveEmpties, core, []leafDefault{
+			{nil, player.EvalLeafSolveEmpties},
+			{[]string{"--leaf", "eval"}, player.EvalLeafSolveEmpties},
+			{[]string{"--leaf", "playout"}, core},
+			{[]string{"--leaf", "mix"}, core},
+			{[]string{"--plain"}, core},
+			{[]string{"--leaf-solve-empties", "8"}, 8},
+			{[]string{"--leaf", "playout", "--leaf-solve-empties", "14"}, 14},
 		})
 }
 
