@@ -75,21 +75,22 @@ const EvalLeafPriorVisits = 1
 
 // EvalLeafSolveEmpties is the number of empty squares from which the tree
 // search proves a leaf (win, loss or draw) with the endgame solver instead
-// of growing it: 12, measured against the core's 10 at 1 s a move
-// (docs/strength.md, 2026-11-27): 56.6% over 220 games (+46 Elo, 95% -2 ..
-// +94; SPRT of +0 against +30 accepted +30). A proof at 12 empties costs
-// some tens of microseconds, tens of iterations, but it is final: late in
-// the middle game the tree reaches such leaves, and a proven one settles
-// its line instead of taking visits at evaluations for the rest of the
-// move. At most engine.MaxSolveEmpties (14), since a leaf proof
-// cannot be stopped. With playout or mixed leaves (and --plain) the
-// core's 10 stays: not measured there.
-const EvalLeafSolveEmpties = 12
+// of growing it: 14, engine.MaxSolveEmpties, measured at 1 s a move
+// (docs/strength.md, 2026-11-27): 12 beat the core's 10 56.6% over 220
+// games (+46 Elo, 95% -2 .. +94) and 14 beat 12 57.0% over 86 (+49,
+// -29 .. +128), each an SPRT of +0 against +30 accepting +30. A proof at
+// 14 empties costs up to a few milliseconds, thousands of iterations, but
+// it is final: late in the middle game the tree reaches such leaves, and
+// a proven one settles its line instead of taking visits at evaluations
+// for the rest of the move. A leaf proof cannot be stopped, which is why
+// the engine allows no more. With playout or mixed leaves (and --plain)
+// the core's 10 stays: not measured there.
+const EvalLeafSolveEmpties = engine.MaxSolveEmpties
 
 // DefaultEngine is the tree search's configuration before any flag: the
 // engine's defaults, with the leaves valued by the trained evaluation,
 // one prior visit at its value for each new node, implicit minimax
-// backups of it and leaf proofs from 12 empty squares, in a larger arena.
+// backups of it and leaf proofs from 14 empty squares, in a larger arena.
 // Measured: at 1 s a move, evaluation leaves against random playouts (both
 // with the solver) won every game (docs/strength.md).
 func DefaultEngine() engine.Config {

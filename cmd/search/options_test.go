@@ -50,7 +50,7 @@ func TestDefaults(t *testing.T) {
 	want.MinimaxWeight = 0.7    // measured with evaluation leaves: docs/strength.md
 	want.ArenaNodes = 1 << 25   // a 9 s search of evaluation leaves: player.EvalLeafArenaNodes
 	want.PriorVisits = 1        // measured with evaluation leaves at 1 s: docs/strength.md
-	want.SolveEmpties = 12      // measured with evaluation leaves at 1 s: docs/strength.md
+	want.SolveEmpties = 14      // measured with evaluation leaves at 1 s: docs/strength.md
 	if o.engine != want {
 		t.Errorf("engine config %+v, want the engine's defaults with evaluation leaves, their C, minimax weight, prior visits, leaf proofs and arena %+v", o.engine, want)
 	}
