@@ -102,11 +102,34 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// noteLeafDefault adds to flag name's help the core's default, value,
-// which playout and mixed leaves (and --plain) take instead of the
-// evaluation's (parseOptions applies it).
-func noteLeafDefault(fs *pflag.FlagSet, name, value string) {
-	fs.Lookup(name).Usage += "; " + value + " instead with --leaf playout or mix, or --plain"
+// leafFollower is a flag whose default follows --leaf: evaluation leaves
+// take the value measured with them (player.DefaultEngine), playout and
+// mixed leaves (and --plain) the core's (engine.DefaultConfig).
+type leafFollower struct {
+	flag    string
+	core    string // the core's default, as the flag's help shows it
+	useCore func() // sets the flag's field to the core's default
+}
+
+// leafFollowers lists the flags whose default follows the leaf, their
+// useCore acting on cfg. newFlagSet notes each core default in its flag's
+// help; parseOptions applies them to a search without evaluation leaves
+// where the flag was not given.
+func leafFollowers(cfg *engine.Config) []leafFollower {
+	core := engine.DefaultConfig()
+	return []leafFollower{
+		// player.EvalLeafExploration says why.
+		{"exploration", fmt.Sprint(core.Exploration), func() { cfg.Exploration = core.Exploration }},
+		// Playout leaves run fewer iterations, which the core's arena holds
+		// (player.EvalLeafArenaNodes).
+		{"arena", fmt.Sprint(core.ArenaNodes), func() { cfg.ArenaNodes = core.ArenaNodes }},
+		// The next three were measured with evaluation leaves only
+		// (player.EvalLeafPriorVisits, EvalLeafMinimaxWeight,
+		// EvalLeafSolveEmpties).
+		{"prior-visits", fmt.Sprint(core.PriorVisits), func() { cfg.PriorVisits = core.PriorVisits }},
+		{"minimax-weight", fmt.Sprint(core.MinimaxWeight), func() { cfg.MinimaxWeight = core.MinimaxWeight }},
+		{"leaf-solve-empties", fmt.Sprint(core.SolveEmpties), func() { cfg.SolveEmpties = core.SolveEmpties }},
+	}
 }
 
 // newFlagSet declares every flag on o, with o's current values as defaults.
@@ -136,10 +159,6 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		Algorithms: []engine.Algorithm{engine.UCT, engine.UCB, engine.Greedy},
 		MinArena:   engine.MinArenaNodes,
 	})
-	// The default depends on the leaf (player.EvalLeafExploration says why).
-	noteLeafDefault(fs, "exploration", strconv.FormatFloat(engine.DefaultConfig().Exploration, 'g', -1, 64))
-	// So does the arena's (player.EvalLeafArenaNodes).
-	noteLeafDefault(fs, "arena", strconv.Itoa(engine.DefaultConfig().ArenaNodes))
 	fs.BoolVar(&o.plain, "plain", false,
 		"the course's plain Monte-Carlo search: random playouts, no evaluation, no endgame solver, "+
 			"no tree reuse, no book (leaf playout, solver off, reuse off, book off); the algorithm and pruning flags still "+
@@ -153,14 +172,10 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"discs of evaluation per logistic unit when it becomes a win probability: 1/(1+exp(-d/scale))")
 	fs.IntVar(&o.engine.PriorVisits, "prior-visits", o.engine.PriorVisits,
 		"virtual visits at the evaluation's value that every new tree node starts with (0..1000)")
-	// Its default depends on the leaf too (player.EvalLeafPriorVisits).
-	noteLeafDefault(fs, "prior-visits", strconv.Itoa(engine.DefaultConfig().PriorVisits))
 	fs.Float64Var(&o.engine.MinimaxWeight, "minimax-weight", o.engine.MinimaxWeight,
 		"implicit minimax backups (Lanctot et al. 2014): every tree node also keeps the minimax value of the "+
 			"evaluation over its subtree, and selection ranks a move by (1-w)*mean + w*minimax, w in 0..1 "+
 			"(docs/engine.md), 0 for off")
-	// Its default depends on the leaf too (player.EvalLeafMinimaxWeight).
-	noteLeafDefault(fs, "minimax-weight", strconv.FormatFloat(engine.DefaultConfig().MinimaxWeight, 'g', -1, 64))
 	fs.StringVar(&o.evalFile, "eval-file", o.evalFile,
 		"load the evaluation's weights from `FILE` (written by train) instead of the embedded set (default: embedded)")
 	fs.Var(mctsflag.OnOff(&o.solver), "solver",
@@ -173,8 +188,6 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
-	// Its default depends on the leaf too (player.EvalLeafSolveEmpties).
-	noteLeafDefault(fs, "leaf-solve-empties", strconv.Itoa(engine.DefaultConfig().SolveEmpties))
 	fs.IntVar(&o.tableMB, "table-mb", o.tableMB,
 		"endgame solver: transposition table size in MiB, allocated at start")
 	fs.StringVar(&o.book, "book", o.book,
@@ -218,6 +231,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"move generation: auto (the fastest assembly the CPU has, unless the environment variable "+othello.CPUEnv+
 			"=portable), avx512 (AVX2, and AVX-512 in perft, the random playouts and the solver's last squares), avx2, or portable (the portable Go code, for comparison)")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help and exit")
+	for _, f := range leafFollowers(&o.engine) {
+		fs.Lookup(f.flag).Usage += "; " + f.core + " instead with --leaf playout or mix, or --plain"
+	}
 	return fs
 }
 
@@ -265,24 +281,12 @@ func parseOptions(args []string) (options, *pflag.FlagSet, error) {
 		// refuses --book above.
 		o.engine.Leaf, o.engine.Reuse, o.engine.PriorVisits, o.solver = engine.LeafPlayout, false, 0, false
 	}
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("exploration") {
-		o.engine.Exploration = engine.DefaultConfig().Exploration
-	}
-	// Measured with evaluation leaves only (player.EvalLeafMinimaxWeight).
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("minimax-weight") {
-		o.engine.MinimaxWeight = engine.DefaultConfig().MinimaxWeight
-	}
-	// Playout leaves run fewer iterations, which the core's arena holds.
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("arena") {
-		o.engine.ArenaNodes = engine.DefaultConfig().ArenaNodes
-	}
-	// Measured with evaluation leaves only (player.EvalLeafPriorVisits).
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("prior-visits") {
-		o.engine.PriorVisits = engine.DefaultConfig().PriorVisits
-	}
-	// Measured with evaluation leaves only (player.EvalLeafSolveEmpties).
-	if o.engine.Leaf != engine.LeafEval && !fs.Changed("leaf-solve-empties") {
-		o.engine.SolveEmpties = engine.DefaultConfig().SolveEmpties
+	if o.engine.Leaf != engine.LeafEval {
+		for _, f := range leafFollowers(&o.engine) {
+			if !fs.Changed(f.flag) {
+				f.useCore()
+			}
+		}
 	}
 	addr, err := judgeAddr(fs.Args())
 	if err != nil {
