@@ -184,11 +184,20 @@ type leafDefault struct {
 	want float64
 }
 
-// checkFollowsLeaf parses each case's command line and compares the
-// field that get reads with the case's value; evalDefault and coreDefault
-// must differ, or the cases could not tell them apart.
-func checkFollowsLeaf(t *testing.T, name string, get func(options) float64, evalDefault, coreDefault float64, cases []leafDefault) {
+// checkFollowsLeaf parses command lines and compares the field that get
+// reads with what each should give: evalDefault with no flag and with
+// --leaf eval, coreDefault with --leaf playout, --leaf mix and --plain,
+// then each of the flag's own cases. evalDefault and coreDefault must
+// differ, or the cases could not tell them apart.
+func checkFollowsLeaf(t *testing.T, name string, get func(options) float64, evalDefault, coreDefault float64, flagCases []leafDefault) {
 	t.Helper()
+	cases := append([]leafDefault{
+		{nil, evalDefault},
+		{[]string{"--leaf", "eval"}, evalDefault},
+		{[]string{"--leaf", "playout"}, coreDefault},
+		{[]string{"--leaf", "mix"}, coreDefault},
+		{[]string{"--plain"}, coreDefault},
+	}, flagCases...)
 	for _, c := range cases {
 		o, _, err := parseOptions(c.args)
 		if err != nil {
@@ -210,11 +219,6 @@ func TestExplorationFollowsLeaf(t *testing.T) {
 	playoutC := engine.DefaultConfig().Exploration
 	checkFollowsLeaf(t, "exploration", func(o options) float64 { return o.engine.Exploration },
 		player.EvalLeafExploration, playoutC, []leafDefault{
-			{nil, player.EvalLeafExploration},
-			{[]string{"--leaf", "eval"}, player.EvalLeafExploration},
-			{[]string{"--leaf", "playout"}, playoutC},
-			{[]string{"--leaf", "mix"}, playoutC},
-			{[]string{"--plain"}, playoutC},
 			{[]string{"--plain", "--exploration", "0.9"}, 0.9},
 			{[]string{"--exploration", "0.7"}, 0.7},
 			{[]string{"--leaf", "playout", "--exploration", "0.3"}, 0.3},
@@ -229,11 +233,6 @@ func TestMinimaxWeightFollowsLeaf(t *testing.T) {
 	core := engine.DefaultConfig().MinimaxWeight
 	checkFollowsLeaf(t, "minimax weight", func(o options) float64 { return o.engine.MinimaxWeight },
 		player.EvalLeafMinimaxWeight, core, []leafDefault{
-			{nil, player.EvalLeafMinimaxWeight},
-			{[]string{"--leaf", "eval"}, player.EvalLeafMinimaxWeight},
-			{[]string{"--leaf", "playout"}, core},
-			{[]string{"--leaf", "mix"}, core},
-			{[]string{"--plain"}, core},
 			{[]string{"--minimax-weight", "0.1"}, 0.1},
 			{[]string{"--minimax-weight", "0"}, 0},
 			{[]string{"--leaf", "mix", "--minimax-weight", "0.3"}, 0.3},
@@ -251,11 +250,6 @@ func TestArenaFollowsLeaf(t *testing.T) {
 	evalArena := float64(player.EvalLeafArenaNodes)
 	checkFollowsLeaf(t, "arena", func(o options) float64 { return float64(o.engine.ArenaNodes) },
 		evalArena, core, []leafDefault{
-			{nil, evalArena},
-			{[]string{"--leaf", "eval"}, evalArena},
-			{[]string{"--leaf", "playout"}, core},
-			{[]string{"--leaf", "mix"}, core},
-			{[]string{"--plain"}, core},
 			{[]string{"--arena", "1000"}, 1000},
 			{[]string{"--plain", "--arena", "1000000"}, 1000000},
 		})
@@ -268,11 +262,6 @@ func TestPriorVisitsFollowLeaf(t *testing.T) {
 	core := float64(engine.DefaultConfig().PriorVisits)
 	checkFollowsLeaf(t, "prior visits", func(o options) float64 { return float64(o.engine.PriorVisits) },
 		player.EvalLeafPriorVisits, core, []leafDefault{
-			{nil, player.EvalLeafPriorVisits},
-			{[]string{"--leaf", "eval"}, player.EvalLeafPriorVisits},
-			{[]string{"--leaf", "playout"}, core},
-			{[]string{"--leaf", "mix"}, core},
-			{[]string{"--plain"}, core},
 			{[]string{"--prior-visits", "0"}, 0},
 			{[]string{"--prior-visits", "3"}, 3},
 			{[]string{"--leaf", "mix", "--prior-visits", "2"}, 2},
@@ -287,11 +276,6 @@ func TestLeafSolveEmptiesFollowLeaf(t *testing.T) {
 	core := float64(engine.DefaultConfig().SolveEmpties)
 	checkFollowsLeaf(t, "leaf solve empties", func(o options) float64 { return float64(o.engine.SolveEmpties) },
 		player.EvalLeafSolveEmpties, core, []leafDefault{
-			{nil, player.EvalLeafSolveEmpties},
-			{[]string{"--leaf", "eval"}, player.EvalLeafSolveEmpties},
-			{[]string{"--leaf", "playout"}, core},
-			{[]string{"--leaf", "mix"}, core},
-			{[]string{"--plain"}, core},
 			{[]string{"--leaf-solve-empties", "8"}, 8},
 			{[]string{"--leaf", "playout", "--leaf-solve-empties", "14"}, 14},
 		})
