@@ -201,7 +201,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"the opponent to move, for up to twice the think time (at most "+maxPonder.String()+") or until the opponent's "+
 			"move arrives, and the next "+
 			"search keeps that tree (needs --reuse on, and no --playouts budget); judge, stdin and --nboard modes: on or off. It takes a second core "+
-			"while the opponent thinks, so a judge running such engines needs half the games at once (default off)")
+			"while the opponent thinks, so a judge running such engines needs half the games at once")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
 			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
@@ -331,6 +331,9 @@ func (o *options) oneMode(fs *pflag.FlagSet) error {
 		return fmt.Errorf("%s: give one mode, not %d: %s", strings.Join(modes, " and "), len(modes), modeHelp)
 	}
 	switch {
+	case fs.Changed("http") && o.httpAddr == "":
+		// An empty ADDR would otherwise fall through to the terminal mode.
+		return errors.New(`--http "": want an ADDR (host:port), like ` + web.DefaultAddr)
 	case fs.Changed("solve") && o.solveFile == "":
 		return errors.New("--solve: want a FILE, or - for stdin")
 	case o.perftOnly && !o.perftGiven:
@@ -420,11 +423,32 @@ func (o *options) check() error {
 		errs = append(errs, fmt.Errorf("--perft %d: want 1..%d", o.perft, maxPerftDepth))
 	}
 	if !o.perftGiven {
-		if err := o.engine.Validate(); err != nil {
-			errs = append(errs, err)
-		}
+		errs = append(errs, o.checkEngine()...)
 	}
 	return errors.Join(errs...)
+}
+
+// checkEngine validates the engine's configuration. The two fields whose
+// flags are named unlike the core's messages are checked here under their
+// flags' names ("solve empties" would name --solve-empties, another
+// flag) with their one true range, and left out of the core's check so
+// that no second message, with another range, follows.
+func (o *options) checkEngine() []error {
+	var errs []error
+	cfg := o.engine
+	def := engine.DefaultConfig()
+	if n := cfg.ArenaNodes; n < engine.MinArenaNodes || n > engine.MaxArenaNodes {
+		errs = append(errs, fmt.Errorf("--arena %d: want %d..%d nodes", n, engine.MinArenaNodes, engine.MaxArenaNodes))
+		cfg.ArenaNodes = def.ArenaNodes
+	}
+	if n := cfg.SolveEmpties; n < 0 || n > engine.MaxSolveEmpties {
+		errs = append(errs, fmt.Errorf("--leaf-solve-empties %d: want 0..%d", n, engine.MaxSolveEmpties))
+		cfg.SolveEmpties = def.SolveEmpties
+	}
+	if err := cfg.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	return errs
 }
 
 // ponderLimit is how long the sessions may ponder after a move: 0 without

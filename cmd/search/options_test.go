@@ -319,6 +319,9 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--pruning", "--prune-rd", "3"}, "--pruning"},
 		{[]string{"--pruning"}, "--pruning"},
 		{[]string{"--http"}, "http"}, // ADDR is required: docs/web.md
+		// An empty ADDR used to start the terminal mode without a word.
+		{[]string{"--http", ""}, `--http "": want an ADDR`},
+		{[]string{"--http="}, `--http "": want an ADDR`},
 		{[]string{"--no-such-flag"}, "no-such-flag"},
 		{[]string{"1", "2", "3"}, "too many arguments"},
 		{[]string{"http"}, "port"},
@@ -358,6 +361,33 @@ func TestBadCommandLines(t *testing.T) {
 	}
 }
 
+// TestEngineFlagMessages: an --arena or --leaf-solve-empties out of range
+// is refused in one message, under the flag's own name, with the one
+// range the flag takes: the core's messages named "solve empties" (which
+// reads as --solve-empties, another flag) and gave --arena two ranges.
+func TestEngineFlagMessages(t *testing.T) {
+	arena := fmt.Sprintf("want %d..%d nodes", engine.MinArenaNodes, engine.MaxArenaNodes)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--arena", "0"}, "--arena 0: " + arena},
+		{[]string{"--arena", "1"}, "--arena 1: " + arena},
+		{[]string{"--arena", "64"}, "--arena 64: " + arena},
+		{[]string{"--arena", fmt.Sprint(engine.MaxArenaNodes + 1)}, fmt.Sprintf("--arena %d: %s", engine.MaxArenaNodes+1, arena)},
+		{[]string{"--leaf", "playout", "--arena", "0"}, "--arena 0: " + arena},
+		{[]string{"--leaf-solve-empties", "15"}, fmt.Sprintf("--leaf-solve-empties 15: want 0..%d", engine.MaxSolveEmpties)},
+		{[]string{"--leaf-solve-empties", "-1"}, fmt.Sprintf("--leaf-solve-empties -1: want 0..%d", engine.MaxSolveEmpties)},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, strings.NewReader(""), &stdout, &stderr)
+		msg := stderr.String()
+		if code != exitUsage || !strings.Contains(msg, c.want) || strings.Count(msg, "want") != 1 {
+			t.Errorf("search %q: exit %d, stderr %q; want exit %d and the one message %q", c.args, code, msg, exitUsage, c.want)
+		}
+	}
+}
+
 func TestHelpExplainsEveryFlag(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"--help"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
@@ -387,6 +417,10 @@ func TestHelpExplainsEveryFlag(t *testing.T) {
 		}
 		if !strings.Contains(para, "default") {
 			t.Errorf("help for --%s does not give its default:\n%s", f.Name, para)
+		}
+		// pflag adds "(default X)" itself; the text must not say it again.
+		if n := strings.Count(para, "(default"); n > 1 {
+			t.Errorf("help for --%s states its default %d times:\n%s", f.Name, n, para)
 		}
 	})
 }
