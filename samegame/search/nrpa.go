@@ -118,7 +118,11 @@ type nrpaState struct {
 	sizePrior []float64
 }
 
-func (s *searcher) runNRPA() {
+// newNRPAState builds the state a search with s's configuration uses:
+// the levels' policies, the empty policy, the scratch, the cell keys (with
+// CellCode) and the size prior. The benchmarks build theirs here too, so
+// that they measure the search's own playout.
+func (s *searcher) newNRPAState() *nrpaState {
 	st := &nrpaState{
 		levels:  make([]nrpaLevel, s.cfg.Level+1),
 		zero:    make(policy, 1<<policyBits),
@@ -142,6 +146,11 @@ func (s *searcher) runNRPA() {
 		st.levels[i].pol = make(policy, 1<<policyBits)
 		st.levels[i].best = newRollout()
 	}
+	return st
+}
+
+func (s *searcher) runNRPA() {
+	st := s.newNRPAState()
 	for !s.done() {
 		s.nrpa(st, s.cfg.Level, st.zero)
 		if len(s.best) == 0 {

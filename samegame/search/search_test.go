@@ -368,10 +368,7 @@ func BenchmarkMoves(bm *testing.B) {
 // empty policy.
 func BenchmarkPolicyPlayout(bm *testing.B) {
 	s := newSearcher(context.Background(), standard(bm)[0], DefaultConfig(), time.Time{}, 0)
-	st := &nrpaState{zero: make(policy, 1<<policyBits), weights: make([]float64, 0, samegame.MaxMoves)}
-	for i := range st.zero {
-		st.zero[i] = 1
-	}
+	st := s.newNRPAState()
 	r := newRollout()
 	bm.ReportAllocs()
 	for bm.Loop() {
