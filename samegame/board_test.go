@@ -327,6 +327,13 @@ func TestParseErrors(t *testing.T) {
 		{strings.Repeat("1", 21) + "\n", "f: board 1, line 1: 21 columns, more than 20"},
 		{"# only a comment\n\n", "f: no board"},
 		{"12\n12\n\n# c\n" + strings.Repeat("1", 1<<16) + "\n", "f: board 2, line 5: over 65536 bytes, more than 20 columns"},
+		// A byte that is not UTF-8 is shown in hex, not as U+FFFD or as
+		// the Latin-1 letter of its value; a character as itself.
+		{"12\n1\xff\n", `f: board 1, line 2: character '\xff' is neither a colour digit 0-9 nor '.'`},
+		{"1\xe9\n12\n", `f: board 1, line 1: character '\xe9' is neither a colour digit 0-9 nor '.'`},
+		{"1é\n12\n", "f: board 1, line 1: character 'é' is neither a colour digit 0-9 nor '.'"},
+		// A byte order mark is skipped at the start of the file only.
+		{"12\n\ufeff12\n", `f: board 1, line 2: character '\ufeff' is neither a colour digit 0-9 nor '.'`},
 	}
 	for _, c := range cases {
 		_, err := ParseBoards(strings.NewReader(c.text), "f")
@@ -344,6 +351,11 @@ func TestParseErrors(t *testing.T) {
 	if err != nil || len(bs) != 1 || bs[0].String() != "1.\n12\n" {
 		t.Fatalf("%v %v", err, bs)
 	}
+	// A UTF-8 byte order mark (Windows editors write one) starts the file.
+	bs, err = ParseBoards(strings.NewReader("\ufeff12\r\n21\r\n"), "f")
+	if err != nil || len(bs) != 1 || bs[0].String() != "12\n21\n" {
+		t.Fatalf("a file with a byte order mark: %v %v", err, bs)
+	}
 }
 
 func TestNotation(t *testing.T) {
@@ -356,7 +368,14 @@ func TestNotation(t *testing.T) {
 	if c, _ := ParseMove("c1"); c != (Cell{2, 0}) {
 		t.Fatalf("c1 = %v", c)
 	}
-	for _, s := range []string{"", "a", "1a", "u1", "a0", "a21", "a1x", "A1", "a100"} {
+	// The column letter in either case: C1 is c1.
+	for _, s := range []string{"A1", "C1", "T20"} {
+		c, err := ParseMove(s)
+		if err != nil || c.String() != strings.ToLower(s) {
+			t.Errorf("%s: %v %v, want %s", s, c, err, strings.ToLower(s))
+		}
+	}
+	for _, s := range []string{"", "a", "1a", "u1", "U1", "@1", "`1", "a0", "a21", "a1x", "a100", "\xc11"} {
 		if _, err := ParseMove(s); err == nil {
 			t.Errorf("%q accepted", s)
 		}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // NewBoard builds a board from its rows, top row first, each a string of
@@ -51,6 +53,9 @@ func (e *BoardError) Error() string {
 	return fmt.Sprintf("%s: board %d, line %d: %s", e.Name, e.Board, e.Line, e.Msg)
 }
 
+// byteOrderMark is U+FEFF in UTF-8, as a file may start with it.
+const byteOrderMark = "\ufeff"
+
 // ParseBoards reads a board file: boards one after another, separated by
 // blank lines, '#' lines ignored; a board is its rows, top row first, of
 // colour digits 0..9 or '.' for an empty cell, with or without spaces
@@ -58,6 +63,7 @@ func (e *BoardError) Error() string {
 // (from 1) and the file line: rows of unequal length, other characters,
 // a floating cell (a colour above an empty cell), a gap column (an empty
 // column with cells to its right), or more than MaxSize rows or columns.
+// A UTF-8 byte order mark at the start of the file is skipped.
 func ParseBoards(r io.Reader, name string) ([]Board, error) {
 	sc := bufio.NewScanner(r)
 	var boards []Board
@@ -83,6 +89,11 @@ func ParseBoards(r io.Reader, name string) ([]Board, error) {
 	for sc.Scan() {
 		n++
 		text := strings.TrimRight(sc.Text(), "\r")
+		if n == 1 {
+			// A byte order mark, which some editors on Windows write at
+			// the start of a UTF-8 file, is not part of the first row.
+			text = strings.TrimPrefix(text, byteOrderMark)
+		}
 		trimmed := strings.TrimSpace(text)
 		if strings.HasPrefix(trimmed, "#") {
 			continue
@@ -123,12 +134,14 @@ func buildBoard(rows []numberedLine) (Board, error) {
 	h := len(rows)
 	width := -1
 	for i, r := range rows {
-		cells := strings.Map(func(r rune) rune {
-			if r == ' ' || r == '\t' {
-				return -1
+		// Spaces go byte by byte: strings.Map would turn an invalid byte
+		// into U+FFFD, and the message would show that instead of it.
+		cells := strings.NewReplacer(" ", "", "\t", "").Replace(r.text)
+		for x := 0; x < len(cells); x++ {
+			if ch := cells[x]; ch != '.' && (ch < '0' || ch > '9') {
+				return fail(r.line, "character %s is neither a colour digit 0-9 nor '.'", quoteChar(cells[x:]))
 			}
-			return r
-		}, r.text)
+		}
 		if width < 0 {
 			width = len(cells)
 			if width > MaxSize {
@@ -139,14 +152,9 @@ func buildBoard(rows []numberedLine) (Board, error) {
 		}
 		y := h - 1 - i // rows are given top first
 		for x := 0; x < len(cells); x++ {
-			ch := cells[x]
-			switch {
-			case ch == '.':
-			case ch >= '0' && ch <= '9':
+			if ch := cells[x]; ch != '.' {
 				b.cells[x*MaxSize+y] = ch - '0' + 1
 				b.counts[ch-'0']++
-			default:
-				return fail(r.line, "character %q is neither a colour digit 0-9 nor '.'", ch)
 			}
 		}
 	}
@@ -179,6 +187,16 @@ func buildBoard(rows []numberedLine) (Board, error) {
 	return b, nil
 }
 
+// quoteChar quotes the character that s starts with, as Go writes a rune
+// ('é'), or the byte in hex ('\xff') when s does not start with UTF-8.
+func quoteChar(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n <= 1 {
+		return fmt.Sprintf(`'\x%02x'`, s[0])
+	}
+	return strconv.QuoteRune(r)
+}
+
 // String prints the board in the file format: Height rows of Width
 // characters, top row first, a digit per cell and '.' for an empty one,
 // each row ending in a newline.
@@ -203,11 +221,16 @@ func (c Cell) String() string {
 	return fmt.Sprintf("%c%d", 'a'+c.Col, int(c.Row)+1)
 }
 
-// ParseMove reads a move written as Cell.String writes it, e.g. "o15".
-// It checks the syntax and the MaxSize limits only; whether the cell is a
-// move on a board is Play's business.
+// ParseMove reads a move written as Cell.String writes it, e.g. "o15",
+// the column letter in either case ("O15"). It checks the syntax and the
+// MaxSize limits only; whether the cell is a move on a board is Play's
+// business.
 func ParseMove(s string) (Cell, error) {
-	if len(s) < 2 || s[0] < 'a' || s[0] >= 'a'+MaxSize {
+	col := byte(0)
+	if len(s) > 0 {
+		col = s[0] | 0x20 // ASCII lower case; other bytes stay out of a..o
+	}
+	if len(s) < 2 || col < 'a' || col >= 'a'+MaxSize {
 		return Cell{}, fmt.Errorf("move %q: want a column letter a-%c and a row number from 1", s, 'a'+MaxSize-1)
 	}
 	row := 0
@@ -220,7 +243,7 @@ func ParseMove(s string) (Cell, error) {
 	if row < 1 || row > MaxSize {
 		return Cell{}, fmt.Errorf("move %q: row %d is not in 1-%d", s, row, MaxSize)
 	}
-	return Cell{Col: s[0] - 'a', Row: uint8(row - 1)}, nil
+	return Cell{Col: col - 'a', Row: uint8(row - 1)}, nil
 }
 
 // ParseMoves reads a sequence of moves joined by commas, or "-" for none.

@@ -64,8 +64,8 @@ c > 2 cells left.
 
 Board files: boards separated by blank lines, '#' lines ignored; a board is its rows, top row
 first, of colour digits 0-9 ('.' an empty cell), with or without spaces between them. A move is
-a cell of its group: column letter (a = leftmost) and row number from the bottom (1 = bottom row),
-e.g. c1; a sequence is moves joined by commas, '-' for none.
+a cell of its group: column letter (a = leftmost; either case) and row number from the bottom
+(1 = bottom row), e.g. c1; a sequence is moves joined by commas, '-' for none.
 
 Exit status: 0 done, 1 a failure (unreadable file, illegal move), 2 a bad command line.
 `

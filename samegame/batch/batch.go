@@ -40,7 +40,9 @@ func BoardNumber(s string, n int, path string) (int, error) {
 }
 
 // SelectBoards returns the numbers of the boards to work on among the n
-// boards of the file at path: those asked for (--board), checked, or all.
+// boards of the file at path: those asked for (--board), checked, each
+// once in the order first asked (--board 1,1 is board 1, worked on
+// once), or all.
 func SelectBoards(asked []int, n int, path string) ([]int, error) {
 	if len(asked) == 0 {
 		all := make([]int, n)
@@ -49,10 +51,16 @@ func SelectBoards(asked []int, n int, path string) ([]int, error) {
 		}
 		return all, nil
 	}
+	seen := make(map[int]bool, len(asked))
+	var numbers []int
 	for _, k := range asked {
 		if k < 1 || k > n {
 			return nil, fmt.Errorf("--board %d: %s has boards 1..%d", k, path, n)
 		}
+		if !seen[k] {
+			seen[k] = true
+			numbers = append(numbers, k)
+		}
 	}
-	return asked, nil
+	return numbers, nil
 }

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -51,6 +52,10 @@ func TestSelectBoards(t *testing.T) {
 	}
 	if got, err := SelectBoards([]int{3, 1}, 3, "f"); err != nil || len(got) != 2 || got[0] != 3 {
 		t.Errorf("3,1: %v, %v", got, err)
+	}
+	// A board asked twice is worked on once, where first asked.
+	if got, err := SelectBoards([]int{2, 1, 2, 1}, 3, "f"); err != nil || fmt.Sprint(got) != "[2 1]" {
+		t.Errorf("2,1,2,1: %v, %v; want [2 1]", got, err)
 	}
 	if _, err := SelectBoards([]int{4}, 3, "f"); err == nil || err.Error() != "--board 4: f has boards 1..3" {
 		t.Errorf("board 4 of 3: %v", err)
