@@ -377,7 +377,57 @@ func decodeLimit(r *http.Request, v any, optional bool, limit int) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return badRequest("malformed JSON: more data after the object")
 	}
+	if key := duplicateKey(body); key != "" {
+		// encoding/json keeps the last of two values silently; a client
+		// sending two meant one of them, and cannot know which counted.
+		return badRequest("malformed JSON: field %q given twice: give each field once", key)
+	}
 	return nil
+}
+
+// duplicateKey returns the first key that an object of the JSON text data
+// (which decodes) has twice, or "". Keys are compared as encoding/json
+// matches them to fields, without regard to case: "size" and "Size"
+// would fill the same field.
+func duplicateKey(data []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	// One entry per open object or array: the keys seen (nil for an
+	// array), and whether the object's next token is a key.
+	type level struct {
+		keys  map[string]bool
+		isKey bool
+	}
+	var stack []level
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		top := len(stack) - 1
+		if top >= 0 && stack[top].keys != nil {
+			if stack[top].isKey {
+				k, _ := tok.(string) // the key of a member; '}' ends the object below
+				if _, end := tok.(json.Delim); !end {
+					if stack[top].keys[strings.ToLower(k)] {
+						return k
+					}
+					stack[top].keys[strings.ToLower(k)] = true
+					stack[top].isKey = false
+					continue
+				}
+			} else {
+				stack[top].isKey = true // after this value comes a key
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, level{keys: map[string]bool{}, isKey: true})
+		case json.Delim('['):
+			stack = append(stack, level{})
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+	}
 }
 
 // jsonProblem describes a decoding error in the API's terms rather than
@@ -404,6 +454,10 @@ func jsonKind(k reflect.Kind) string {
 		return "object"
 	case reflect.Slice, reflect.Array:
 		return "array"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		// 9.5 and 1e30 are numbers too: the refusal says which ones fit.
+		return "whole number"
 	}
 	return "number"
 }

@@ -42,6 +42,8 @@ func TestRefusals(t *testing.T) {
 		{"unknown field", "POST", "/api/move", js, `{"mov":"d3"}`, 400, `unknown field "mov"`},
 		{"wrong type", "POST", "/api/move", js, `{"move":5}`, 400, `field "move": want a string`},
 		{"not an object", "POST", "/api/move", js, `["d3"]`, 400, "want a JSON object"},
+		{"a field twice", "POST", "/api/move", js, `{"move":"d3","move":"c4"}`, 400, `malformed JSON: field "move" given twice`},
+		{"a field twice, apart", "POST", "/api/new", js, `{"color":"white","thinkMillis":50,"color":"black"}`, 400, `field "color" given twice`},
 		{"empty body", "POST", "/api/move", js, ``, 400, "body is empty"},
 		{"no content type", "POST", "/api/move", "", `{"move":"d3"}`, 415, "Content-Type: application/json"},
 		{"form post", "POST", "/api/move", "text/plain", `{"move":"d3"}`, 415, `content type "text/plain"`},
@@ -535,6 +537,26 @@ func TestProofShown(t *testing.T) {
 		}
 		if got.Proof != c.wantProof || got.Score != c.wantScore {
 			t.Errorf("proof %v %+d: JSON %s; want proof %q score %d", c.proof, c.score, b, c.wantProof, c.wantScore)
+		}
+	}
+}
+
+// TestDuplicateKey checks the scan for a key given twice against objects
+// written out by hand: nested, in arrays, and keys that only look alike.
+func TestDuplicateKey(t *testing.T) {
+	for text, want := range map[string]string{
+		`{}`:                                  "",
+		`{"a":1,"b":2}`:                       "",
+		`{"a":{"a":1},"b":[{"a":1},{"a":2}]}`: "",
+		`{"a":"a","b":"a"}`:                   "",
+		`{"a":1,"a":2}`:                       "a",
+		`{"a":{"b":1,"b":2}}`:                 "b",
+		`{"x":[1,{"c":[],"c":{}}]}`:           "c",
+		`{"a":{"b":1},"a":3}`:                 "a",
+		`{"move":"d3","MOVE":"c4"}`:           "MOVE",
+	} {
+		if got := duplicateKey([]byte(text)); got != want {
+			t.Errorf("duplicateKey(%s) = %q, want %q", text, got, want)
 		}
 	}
 }

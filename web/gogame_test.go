@@ -240,6 +240,12 @@ func TestGoRefusals(t *testing.T) {
 		{"POST", "/api/go/move", "application/json", `{"move":"d4"}` + strings.Repeat(" ", maxBody), 413, "over"},
 		{"POST", "/api/go/new", "application/json", `{"size":4}`, 400, "5 to 19"},
 		{"POST", "/api/go/new", "application/json", `{"komi":6.3}`, 400, "halves"},
+		// 9.5 is a number: say it is not a whole one.
+		{"POST", "/api/go/new", "application/json", `{"size":9.5}`, 400, `field "size": want a whole number, got number 9.5`},
+		{"POST", "/api/go/new", "application/json", `{"size":1e30}`, 400, `field "size": want a whole number`},
+		// Two values for one field: encoding/json kept the last silently.
+		{"POST", "/api/go/new", "application/json", `{"size":9,"size":13}`, 400, `field "size" given twice`},
+		{"POST", "/api/go/new", "application/json", `{"size":9,"Size":13}`, 400, `field "Size" given twice`},
 		{"POST", "/api/go/mark", "application/json", `{"point":"c3"}`, 409, "scoring phase"},
 		{"POST", "/api/go/done", "application/json", `{"color":"green"}`, 400, "green"},
 		{"POST", "/api/go/resume", "application/json", ``, 409, "scoring phase"},
