@@ -91,9 +91,13 @@ type MoveScore struct {
 	Score int
 }
 
-// ErrStopped is returned (wrapped with the context's error) when a solve is
-// cut short by its context before it proves anything.
+// ErrStopped is returned (wrapped with the context's error, or with
+// ErrNodeLimit) when a solve is cut short by its context or its node limit
+// before it proves anything.
 var ErrStopped = errors.New("solve stopped before it finished")
+
+// ErrNodeLimit is the cause of a solve stopped by SetNodeLimit's limit.
+var ErrNodeLimit = errors.New("node limit reached")
 
 // checkInterval is how many nodes pass between two looks at the clock and
 // the context. The solver visits some 7-20 million nodes a second on
@@ -122,6 +126,10 @@ type Solver struct {
 	nextCheck uint64
 	stopped   bool
 	ctx       context.Context
+	// nodeLimit, when above 0, stops a solve once it has visited that
+	// many nodes (SetNodeLimit); limited is set when it did.
+	nodeLimit uint64
+	limited   bool
 	// deadline is ctx's, read once: the solver compares it with the
 	// clock itself rather than wait for ctx's timer, which fires late
 	// when the process is short of a core. The zero time: none.
@@ -161,6 +169,15 @@ func (s *Solver) TableBytes() int { return len(s.table.slots) * entryBytes }
 // maxBytes of 0 only asks.
 func (s *Solver) Populate(maxBytes int) bool { return s.table.populateNext(maxBytes) }
 
+// SetNodeLimit makes every later solve stop, as at the end of its context,
+// once it has visited n nodes (it looks at its count every checkInterval
+// nodes, and at n itself); 0 removes the limit. Unlike a deadline, the
+// limit stops a solve at the same node on every machine and under any
+// load: a caller that must give the same answer to the same sequence of
+// solves budgets them in nodes, with a context that has no deadline, and
+// the solve then never reads the clock. Outcome ignores the limit.
+func (s *Solver) SetNodeLimit(n uint64) { s.nodeLimit = n }
+
 // Clear forgets everything the transposition table holds.
 func (s *Solver) Clear() { s.table.clear() }
 
@@ -168,6 +185,13 @@ func (s *Solver) Clear() { s.table.clear() }
 // look.
 func (s *Solver) checkStop() {
 	s.nextCheck = s.nodes + checkInterval
+	if s.nodeLimit > 0 {
+		if s.nodes >= s.nodeLimit {
+			s.stopped, s.limited = true, true
+			return
+		}
+		s.nextCheck = min(s.nextCheck, s.nodeLimit)
+	}
 	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) || s.ctx.Err() != nil {
 		s.stopped = true
 	}
@@ -186,14 +210,21 @@ func (s *Solver) begin(ctx context.Context, pos othello.Position) error {
 	}
 	s.ctx = ctx
 	s.deadline, _ = ctx.Deadline()
-	s.nodes, s.nextCheck, s.stopped = 0, checkInterval, false
+	s.nodes, s.nextCheck, s.stopped, s.limited = 0, checkInterval, false, false
+	if s.nodeLimit > 0 {
+		s.nextCheck = min(s.nextCheck, s.nodeLimit)
+	}
 	s.table.age()
 	return nil
 }
 
-// stopErr is the error of a solve cut short: its context's, or the
-// deadline's when the solver saw it pass before the context's timer did.
+// stopErr is the error of a solve cut short: its node limit's, its
+// context's, or the deadline's when the solver saw it pass before the
+// context's timer did.
 func (s *Solver) stopErr() error {
+	if s.limited {
+		return fmt.Errorf("%w: %w (%d nodes)", ErrStopped, ErrNodeLimit, s.nodeLimit)
+	}
 	cause := context.Cause(s.ctx)
 	if cause == nil {
 		cause = context.DeadlineExceeded

@@ -85,6 +85,26 @@ func autoSolveEmpties(think time.Duration) int {
 	return n
 }
 
+// With a playout budget (Config.Playouts) a move must be the same on every
+// machine and under any load, so the solver's proofs are budgeted in nodes
+// instead of a share of the clock: the clock decides neither from how many
+// empty squares genmove solves nor when a proof gives up.
+const (
+	// budgetSolveEmpties is the number of empty squares from which genmove
+	// solves under a playout budget when --solve-empties is 0: the one the
+	// clock gives a 1 s move (autoSolveEmpties), whose slowest measured WLD
+	// proof, 9.3 M nodes (docs/endgame.md), fits budgetProofNodes.
+	budgetSolveEmpties = 20
+	// budgetProofNodes is the most nodes each proof of a move (the WLD
+	// proof, then the exact one or the least loss's bisection; the values
+	// of the other moves together) may visit under a playout budget: the
+	// slowest WLD proof measured at budgetSolveEmpties with room to spare:
+	// 1.05 s for FFO #44 stopped at the limit on the project's 2-core
+	// machine at a load average of 6 (16 M nodes a second; 2026-12-01),
+	// so a move's two proofs stay far inside the judge's 10 s a move.
+	budgetProofNodes = 1 << 24
+)
+
 // populateShare is the part of a move's think time that genmove spends,
 // in the moves before it solves, making the solver's table resident
 // (endgame.Solver.Populate), until all of it is: the first proof of a game
@@ -120,6 +140,9 @@ func (t Thinker) populateTable(budget time.Duration) {
 func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, error) {
 	pos := g.Position()
 	limit := t.solveEmpties
+	if limit == 0 && t.playouts > 0 {
+		limit = budgetSolveEmpties
+	}
 	if d, ok := ctx.Deadline(); ok {
 		think := time.Until(d)
 		if limit == 0 {
@@ -251,7 +274,7 @@ func moveValues(root []engine.MoveStats) []thinking.MoveValue {
 // the proven loss), when the tree search chooses among the losing moves.
 func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thought, bool, error) {
 	start := time.Now()
-	wctx, cancel := shareOf(ctx, start)
+	wctx, cancel := t.proofContext(ctx, true)
 	defer cancel()
 	wld, err := t.solver.Solve(wctx, pos, endgame.WLD)
 	if errors.Is(err, endgame.ErrStopped) {
@@ -273,7 +296,9 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thou
 	}
 	if wld.Score > 0 {
 		// A win: find the largest one. A draw's exact score is 0 already.
-		ex, err := t.solver.Solve(ctx, pos, endgame.Exact)
+		ectx, cancel := t.proofContext(ctx, false)
+		defer cancel()
+		ex, err := t.solver.Solve(ectx, pos, endgame.Exact)
 		switch {
 		case err == nil:
 			th.Move, th.PV, th.Proof, th.Score = ex.Move, []othello.Move{ex.Move}, thinking.ProofExact, ex.Score
@@ -303,7 +328,7 @@ func (t Thinker) solve(ctx context.Context, pos othello.Position) (thinking.Thou
 // when not even a bound was proven does the tree search choose, with the
 // rest of the time.
 func (t Thinker) leastLoss(ctx context.Context, pos othello.Position, start time.Time, wldText string) (thinking.Thought, bool, error) {
-	ectx, cancel := shareOf(ctx, time.Now())
+	ectx, cancel := t.proofContext(ctx, true)
 	defer cancel()
 	ex, err := t.solver.SolveBisect(ectx, pos, -1)
 	if err != nil {
@@ -322,6 +347,45 @@ func (t Thinker) leastLoss(ctx context.Context, pos othello.Position, start time
 		return thinking.Thought{Summary: "proven loss: " + wldText + ", exact unproven", Proof: thinking.ProofWLD, Score: -1}, false, nil
 	}
 	return th, true, nil
+}
+
+// proofContext sets the solver's budget for one proof and returns its
+// context. Under a playout budget that is budgetProofNodes nodes and ctx
+// without its deadline (withoutDeadline), so that the clock plays no part
+// in the move; else no node limit, and ctx limited to wldShare of the time
+// left when share is set (shareOf), ctx itself when not.
+func (t Thinker) proofContext(ctx context.Context, share bool) (context.Context, context.CancelFunc) {
+	if t.playouts > 0 {
+		t.solver.SetNodeLimit(budgetProofNodes)
+		return withoutDeadline(ctx)
+	}
+	t.solver.SetNodeLimit(0)
+	if share {
+		return shareOf(ctx, time.Now())
+	}
+	return ctx, func() {}
+}
+
+// withoutDeadline returns a context that ends when ctx is cancelled (the
+// session's end, an interrupt) but not when ctx's deadline passes: a proof
+// budgeted in nodes must not also stop on the clock.
+func withoutDeadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	cancelled := func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel(context.Cause(ctx))
+		}
+	}
+	if ctx.Err() != nil {
+		// Now, not in AfterFunc's goroutine, which might run after the
+		// proof has started.
+		cancelled()
+	}
+	stop := context.AfterFunc(ctx, cancelled)
+	return c, func() {
+		stop()
+		cancel(nil)
+	}
 }
 
 // shareOf returns ctx limited to wldShare of the time from now to its
@@ -366,16 +430,30 @@ const (
 // values, never the move. The summary says how many were valued.
 func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *thinking.Thought) {
 	start := time.Now()
-	budget := max(minValuesTime, time.Duration(valuesProofFactor*float64(th.Elapsed)))
-	if d, ok := ctx.Deadline(); ok {
-		budget = min(budget, time.Duration(valuesShare*float64(time.Until(d))))
+	var vctx context.Context
+	var cancel context.CancelFunc
+	nodes := uint64(0) // the node budget left, under a playout budget
+	if t.playouts > 0 {
+		// In nodes, as the proof was: the values' solves leave entries in
+		// the table, which later proofs start from.
+		nodes = budgetProofNodes
+		vctx, cancel = withoutDeadline(ctx)
+	} else {
+		budget := max(minValuesTime, time.Duration(valuesProofFactor*float64(th.Elapsed)))
+		if d, ok := ctx.Deadline(); ok {
+			budget = min(budget, time.Duration(valuesShare*float64(time.Until(d))))
+		}
+		vctx, cancel = context.WithTimeout(ctx, budget)
+		t.solver.SetNodeLimit(0)
 	}
-	vctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	legal := pos.Moves()
 	vs := []thinking.MoveValue{{Move: th.Move, WinRate: th.WinRate, Proven: true, Outcome: cmp.Compare(th.Score, 0)}}
 	for m := legal &^ th.Move.Bit(); m != 0; m &= m - 1 {
 		mv := othello.Move(bits.TrailingZeros64(m))
+		if t.playouts > 0 {
+			t.solver.SetNodeLimit(nodes)
+		}
 		r, err := t.solver.Solve(vctx, pos.Play(mv), endgame.WLD)
 		if errors.Is(err, endgame.ErrStopped) {
 			break
@@ -387,6 +465,12 @@ func (t Thinker) addSolvedValues(ctx context.Context, pos othello.Position, th *
 		// r is the opponent's result after the move.
 		o := -r.Outcome()
 		vs = append(vs, thinking.MoveValue{Move: mv, WinRate: 0.5 + 0.5*float64(o), Proven: true, Outcome: o})
+		if t.playouts > 0 {
+			if r.Nodes >= nodes {
+				break
+			}
+			nodes -= r.Nodes
+		}
 	}
 	th.Values = vs
 	th.Summary += fmt.Sprintf("; values of %d/%d moves in %v", len(vs), bits.OnesCount64(legal), time.Since(start).Round(time.Microsecond))

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -349,7 +350,9 @@ func TestLeastLossBound(t *testing.T) {
 	}
 	bounds := 0
 	for _, looks := range []int{0, 16, 64, 256, 1024, 4096, 1 << 20} {
-		th := newThinker(t, 1, 1000, 20)
+		// No playout budget: the proof stops on its context (a playout
+		// budget would budget it in nodes instead).
+		th := newThinker(t, 1, 0, 20)
 		got, done, err := th.leastLoss(stopctx.After(looks), pos, time.Now(), "wld loss")
 		if err != nil {
 			t.Fatal(err)
@@ -487,4 +490,68 @@ func TestThinkPopulatesTheTable(t *testing.T) {
 	if !th.solver.Populate(0) {
 		t.Errorf("after a 4 s move before the endgame the 8 MiB table is not resident")
 	}
+}
+
+// TestPlayoutBudgetSolvesWithoutTheClock: under a playout budget the
+// solver's proofs are budgeted in nodes, so a move near the end is the
+// same however little time the clock says is left. Each position is
+// thought about twice, by two new thinkers of the same seed: once with a
+// minute, once with a deadline already past, as a loaded machine's clock
+// makes it; both must play the same proven move, with the default
+// --solve-empties (0) too, which the clock chooses without a budget. A
+// cancelled context still stops a proof.
+func TestPlayoutBudgetSolvesWithoutTheClock(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	checked := 0
+	for i := 0; i < 40 && checked < 6; i++ {
+		g := playRandom(t, r, 46+i%4)
+		pos := g.Position()
+		if g.Over() || pos.Empties() > 16 || bits.OnesCount64(pos.Moves()) < 2 {
+			continue
+		}
+		solveEmpties := []int{0, 16}[checked%2]
+		quiet, cancel := context.WithTimeout(context.Background(), time.Minute)
+		want, err := newThinker(t, 3, 300, 14).withSolveEmpties(solveEmpties).Think(quiet, g)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		late, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+		got, err := newThinker(t, 3, 300, 14).withSolveEmpties(solveEmpties).Think(late, g)
+		cancel()
+		if err != nil {
+			t.Fatalf("%v, deadline past: %v", pos, err)
+		}
+		if want.Proof != thinking.ProofExact || got.Move != want.Move || got.Proof != want.Proof || got.Score != want.Score {
+			t.Errorf("%v (--solve-empties %d): with a minute %v (proof %v, %+d, %s); past the deadline %v (proof %v, %+d, %s): want the same exact proof",
+				pos, solveEmpties, want.Move, want.Proof, want.Score, want.Summary, got.Move, got.Proof, got.Score, got.Summary)
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+	// FFO #44 (23 empty squares) takes far more than the solver's first
+	// look, at 512 nodes, to prove: cancelled, it stops there.
+	pos, err := othello.ParsePosition("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := othello.NewGame()
+	if err := g.SetPosition(pos, 0); err != nil {
+		t.Fatal(err)
+	}
+	stop, cancel := context.WithCancel(context.Background())
+	cancel()
+	th, err := newThinker(t, 3, 300, 30).Think(stop, g)
+	if err == nil && (th.Proof != thinking.ProofNone || !strings.HasPrefix(th.Summary, "wld unproven")) {
+		t.Errorf("FFO #44, cancelled: proof %v (%s); want the proof stopped", th.Proof, th.Summary)
+	}
+}
+
+// withSolveEmpties returns t genmove-solving from n empty squares (0: the
+// default), its solver kept.
+func (t Thinker) withSolveEmpties(n int) Thinker {
+	t.solveEmpties = n
+	return t
 }

@@ -146,7 +146,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"may take, after which its line gives the bounds proven so far and says unproven")
 	fs.Int64Var(&o.playouts, "playouts", o.playouts,
 		"playout budget per genmove; the search stops at the budget or --time, whichever "+
-			"comes first (default 0: no budget, think for the full --time)")
+			"comes first. With a budget the endgame solver's proofs are budgeted in nodes, not time "+
+			"(at most 2^24 nodes each, about 0.5-2 s), so give --time room for them "+
+			"(default 0: no budget, think for the full --time)")
 	fs.Uint64Var(&o.seed, "seed", o.seed,
 		"random seed; the same seed and sequence of positions with --playouts give the same moves "+
 			"(default 0: taken from the clock, and logged so that a game can be replayed)")
@@ -184,7 +186,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"search when the proof does not finish in time: on or off (off: the tree search alone)")
 	fs.IntVar(&o.solveEmpties, "solve-empties", o.solveEmpties,
 		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d; "+
-			"default 0: chosen from the think time, 20 at 1s, 22 at 9s, docs/endgame.md)", minSolveEmpties, maxSolveEmpties))
+			"default 0: chosen from the think time, 20 at 1s, 22 at 9s, docs/endgame.md; 20 with --playouts)", minSolveEmpties, maxSolveEmpties))
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
