@@ -61,6 +61,9 @@ type table struct {
 	// them).
 	populated    int
 	populateDone bool
+	// populateFailed is set when the system could not populate (the
+	// pages then fault in as they are touched).
+	populateFailed bool
 }
 
 // newTable allocates a table of the largest power-of-two number of buckets
@@ -91,6 +94,7 @@ func (t *table) populateNext(maxBytes int) bool {
 	// An error leaves the pages to fault in as solves touch them, as
 	// they did before populating: nothing is lost but the head start.
 	t.populateDone = done || err != nil
+	t.populateFailed = err != nil
 	return t.populateDone
 }
 
