@@ -23,6 +23,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/internal/consolelog"
+	"github.com/tcgothello/mcts/internal/terminal"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/killallgo/player"
@@ -192,6 +193,8 @@ Commands (x = column from the left, y = row from the bottom, both 1..7):
 A malformed, unknown or illegal command, or a line over 4096 bytes, gets one line "error: ..."
 and changes nothing.
 think replies within the time limit, keeping back a tenth of it (at least 250 ms) for a busy machine.
+At a terminal it prompts ">" before each command, as the course's template does; never when the
+commands come from a pipe or a file.
 
 Rules: black wins when its stone leaves no white stone on the board; white wins when black, to
 move, has no legal move, or after %d plies. Captures and suicide as in Go; no position may repeat.
@@ -253,7 +256,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if o.gtp {
 		err = serveGTP(t, stdin, stdout, log)
 	} else {
-		err = console.NewSession(t, stdout, log).Serve(stdin)
+		s := console.NewSession(t, stdout, log)
+		if f, ok := stdin.(*os.File); ok && terminal.Is(f) {
+			s.SetPrompt(console.Prompt) // a person typing, as the template prompts; never a referee's pipe
+		}
+		err = s.Serve(stdin)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "killallgo: %v\n", err)

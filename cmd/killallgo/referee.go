@@ -52,7 +52,9 @@ stderr on the referee's. Each gets reset, time, black's handicap stones by put, 
 then white thinks first, and each move is checked on the referee's board and passed to the
 other program by put (a pass, "0 0", is passed nothing). A program forfeits for a reply that
 is not "ok" or a legal move, a think answered later than the time limit (plus the grace),
-or exiting; the result line says why.
+or exiting; the result line says why. Every line a program writes is read without the '>'
+prompts and blanks before its reply, so that a program on the course's 2013 template, which
+prompts before each command (its replies arrive as ">>ok" and ">4 3"), is judged by its replies.
 
 Flags:
 `

@@ -47,6 +47,26 @@ type Session struct {
 	player killallgo.Player
 	out    *bufio.Writer
 	log    *zap.Logger
+	prompt string // written before each command is read; "" for none
+}
+
+// Prompt is what the course's 2013 template writes before it reads each
+// command (the seed's sample session: ">reset", ">ok"). Session writes it
+// only when told to (SetPrompt), for a person at a terminal: a referee
+// reading a pipe wants the reply alone.
+const Prompt = ">"
+
+// SetPrompt makes the session write p before it reads each command, ""
+// (the default) for nothing.
+func (s *Session) SetPrompt(p string) { s.prompt = p }
+
+// StripPrompt returns a line a program wrote without the prompts and
+// blanks before its reply: ">>ok" and "> 4 3", from a program on the
+// course's template, which writes Prompt before reading each command,
+// are "ok" and "4 3". A referee reads every reply through it, so that
+// such a program is judged by what it answered.
+func StripPrompt(line string) string {
+	return strings.TrimLeft(line, Prompt+" \t")
 }
 
 // NewSession returns a session on an empty board whose think asks p and
@@ -72,6 +92,12 @@ var errLineTooLong = fmt.Errorf("a line longer than %d bytes is not a command of
 func (s *Session) Serve(r io.Reader) error {
 	lr := lineread.New(r, MaxLineBytes)
 	for {
+		if s.prompt != "" {
+			s.out.WriteString(s.prompt)
+			if err := s.out.Flush(); err != nil {
+				return fmt.Errorf("writing the prompt: %w", err)
+			}
+		}
 		line, err := lr.Next()
 		// The think time counts from here: the referee's clock started
 		// when it sent the line.

@@ -1,11 +1,15 @@
 package console
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/killallgo"
 )
 
 // TestThinkBudget: the search keeps a tenth of the limit back, and at
@@ -33,5 +37,54 @@ func TestColorLetter(t *testing.T) {
 	}
 	if ColorLetter(goban.Black) != "b" || ColorLetter(goban.White) != "w" {
 		t.Errorf("letters %q %q, want b w", ColorLetter(goban.Black), ColorLetter(goban.White))
+	}
+}
+
+// passer is a player that always passes.
+type passer struct{}
+
+func (passer) Reset() {}
+func (passer) Move(context.Context, *killallgo.Game, goban.Color) killallgo.Move {
+	return killallgo.Pass
+}
+
+// TestPrompt: with a prompt set, the session writes it before reading
+// each command, the last one included, as the course's template does;
+// without, its output is the replies alone.
+func TestPrompt(t *testing.T) {
+	in := "reset\ntime 3\nstart game\nthink w\n"
+	for _, c := range []struct{ prompt, want string }{
+		{"", "ok\nok\nok\n0 0\n"},
+		{Prompt, ">ok\n>ok\n>ok\n>0 0\n>"},
+	} {
+		var out strings.Builder
+		s := NewSession(passer{}, &out, zap.NewNop())
+		s.SetPrompt(c.prompt)
+		if err := s.Serve(strings.NewReader(in)); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != c.want {
+			t.Errorf("prompt %q: output %q, want %q", c.prompt, out.String(), c.want)
+		}
+	}
+}
+
+// TestStripPrompt: the prompts and blanks a template program writes
+// before its replies are dropped, and nothing else.
+func TestStripPrompt(t *testing.T) {
+	for in, want := range map[string]string{
+		">>ok":     "ok",
+		">4 3":     "4 3",
+		"> > 0 0":  "0 0",
+		"\t>ok":    "ok",
+		">":        "",
+		"ok":       "ok",
+		"4 3":      "4 3",
+		"ok>":      "ok>",
+		"error: >": "error: >",
+	} {
+		if got := StripPrompt(in); got != want {
+			t.Errorf("StripPrompt(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -43,6 +43,7 @@ const exitNoteWait = 2 * time.Second
 
 // send writes one command line.
 func (e *Endpoint) send(cmd string) error {
+	e.startReading()
 	if _, err := io.WriteString(e.In, cmd+"\n"); err != nil {
 		return fmt.Errorf("cannot be sent %q: %v%s", cmd, err, e.exitNote())
 	}
@@ -82,14 +83,12 @@ type tooLongError struct{ limit int }
 
 func (e tooLongError) Error() string { return fmt.Sprintf("a line longer than %d bytes", e.limit) }
 
-// reply reads the program's next non-empty line within limit. It returns
+// reply reads the program's next line within limit that is not blank
+// once its prompts are stripped (console.StripPrompt), as it was written. It returns
 // an error wrapping errLate if none came in time, or saying that the
 // output ended (with the exit status when the program exited).
 func (e *Endpoint) reply(limit time.Duration) (string, error) {
-	if e.lines == nil {
-		e.lines, e.done = make(chan line, 16), make(chan struct{})
-		go e.readLoop(e.lines, e.done)
-	}
+	e.startReading()
 	t := time.NewTimer(limit)
 	defer t.Stop()
 	for {
@@ -100,13 +99,23 @@ func (e *Endpoint) reply(limit time.Duration) (string, error) {
 				return "", fmt.Errorf("%w%s", errClosed, e.exitNote())
 			case l.err != nil:
 				return "", fmt.Errorf("wrote %w", l.err)
-			case strings.TrimSpace(l.text) == "":
-				continue // a blank line is no reply
+			case strings.TrimSpace(console.StripPrompt(l.text)) == "":
+				continue // a blank line, or a prompt alone, is no reply
 			}
 			return l.text, nil
 		case <-t.C:
 			return "", fmt.Errorf("%w within %v", errLate, limit)
 		}
+	}
+}
+
+// startReading starts reading Out, once, at the first command sent or
+// reply awaited: a program may write before it reads (a template
+// program's prompt), and must not wait on its output for the referee.
+func (e *Endpoint) startReading() {
+	if e.lines == nil {
+		e.lines, e.done = make(chan line, 16), make(chan struct{})
+		go e.readLoop(e.lines, e.done)
 	}
 }
 

@@ -45,6 +45,7 @@ func TestProcesses(t *testing.T) {
 		forfeit      string
 	}{
 		{"", "", goban.Empty, ""},
+		{"prompt;", "prompt;", goban.Empty, ""}, // programs on the course's template
 		{"!exit", "", goban.White, `black forfeits: to "think b" it closed its output: it exited (exit status 3)`},
 		{"", "!sleep", goban.Black, `white forfeits: to "think w" it did not reply within 1.2s`},
 	}

@@ -13,6 +13,12 @@
 // white wins when black, to move, has no legal move, when both pass in a
 // row, or at the move cap. Last, quit to both.
 //
+// Every line a program writes is read without the prompts ('>') and
+// blanks before its reply (console.StripPrompt): programs built on the
+// course's template write a prompt before reading each command, so that
+// their replies arrive as ">>ok" and ">4 3". The transcript and the
+// messages quote the lines as they were written.
+//
 // A program forfeits, and the message quotes why, for a reply that is not
 // "ok" to a set-up command or a put, a think reply that is not two
 // integers naming a point or 0 0, an illegal move (occupied, suicide,
@@ -243,7 +249,7 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 	switch {
 	case err != nil:
 		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
-	case !strings.EqualFold(strings.TrimSpace(reply), "ok"):
+	case !strings.EqualFold(strings.TrimSpace(console.StripPrompt(reply)), "ok"):
 		return &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, want ok", cmd, reply), breach: BreachWrongReply}
 	}
 	return nil
@@ -263,7 +269,7 @@ func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	if err != nil {
 		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
 	}
-	m, err := parseMove(reply)
+	m, err := parseMove(console.StripPrompt(reply))
 	if err != nil {
 		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q: %v", cmd, reply, err), breach: BreachMalformed}
 	}

@@ -200,3 +200,41 @@ func checkRecord(t *testing.T, res Result) {
 		t.Errorf("RE %q, want %q", back.Result, want)
 	}
 }
+
+// TestTemplatePrompts: programs on the course's 2013 template write a
+// prompt before reading each command, so that their replies read ">>ok"
+// and ">4 3". The referee judges them by the replies: the golden game
+// between two such programs ends as it does between plain ones, with the
+// same record, and the transcript keeps the lines as they were written.
+// A template program's illegal move is still its forfeit, quoted whole.
+func TestTemplatePrompts(t *testing.T) {
+	cfg := Config{TimeLimit: 10, Handicap: []killallgo.Move{at(2, 1)}, Date: "2026-11-25"}
+	plain := playPipes(t, "1 2", "1 1", cfg)
+	res := playPipes(t, "prompt;1 2", "prompt;1 1", cfg)
+	if res.Forfeit || res.Winner != goban.Black || res.Reason != plain.Reason || res.Plies != plain.Plies {
+		t.Errorf("template programs: %v wins after %d plies: %s; want %v after %d: %s",
+			res.Winner, res.Plies, res.Reason, plain.Winner, plain.Plies, plain.Reason)
+	}
+	if !reflect.DeepEqual(res.Record, plain.Record) {
+		t.Errorf("record %+v, want %+v", res.Record, plain.Record)
+	}
+	transcript := strings.Join(res.Transcript, "\n")
+	for _, line := range []string{"← black: >>ok", "← white: >1 1", "← black: >1 2"} {
+		if !strings.Contains(transcript, line) {
+			t.Errorf("transcript lacks %q:\n%s", line, transcript)
+		}
+	}
+	bad := playPipes(t, "prompt;", "prompt;2 1", cfg)
+	want := `white forfeits: to "think w" it replied ">2 1", an illegal move: the point is occupied`
+	if bad.Winner != goban.Black || bad.Reason != want || bad.Breach != BreachIllegalMove {
+		t.Errorf("occupied point: %v wins: %q (%q); want black: %q", bad.Winner, bad.Reason, bad.Breach, want)
+	}
+	for h := 0; h <= killallgo.MaxHandicap; h += 3 {
+		stones, _ := killallgo.Handicap(h)
+		res := playPipes(t, "prompt;", "prompt;", Config{TimeLimit: 5, Handicap: stones})
+		if res.Forfeit {
+			t.Fatalf("handicap %d, random template programs: %s", h, res.Reason)
+		}
+		checkRecord(t, res)
+	}
+}

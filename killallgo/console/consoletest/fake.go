@@ -19,15 +19,22 @@ import (
 
 // Fake is a console-protocol program that behaves as its script says,
 // for tests of what plays such programs (the referee, a tournament).
-// The script is "[badput;]R1,R2,...": think is answered with R1, then R2,
+// The script is "[prompt;][badput;]R1,R2,...": think is answered with R1, then R2,
 // and so on, then with uniformly random legal moves (seeded, so the same
 // every time) once the list is used. Ri is a reply to send as it is ("3
 // 4", "0 0", "hello"), or !exit (exit with status 3 at once), !sleep
 // (answer after 3 s), !long (a line of 5000 bytes), !random (a random
 // legal move). With badput, every put after start game is answered with an
-// error. reset, time, put and start game otherwise get ok; quit and the
-// end of the input end it.
+// error. With prompt, it behaves as a program on the course's 2013
+// template: it writes the prompt ">" before reading each command and
+// answers ">ok" for ok, so that its lines read ">>ok" and ">4 3". reset,
+// time, put and start game otherwise get ok; quit and the end of the
+// input end it.
 func Fake(script string, in io.Reader, out io.Writer) int {
+	prompt, okReply := "", "ok"
+	if rest, ok := strings.CutPrefix(script, "prompt;"); ok {
+		prompt, okReply, script = ">", ">ok", rest
+	}
 	badPut := false
 	if rest, ok := strings.CutPrefix(script, "badput;"); ok {
 		badPut, script = true, rest
@@ -44,7 +51,12 @@ func Fake(script string, in io.Reader, out io.Writer) int {
 		w.WriteString(s + "\n")
 		w.Flush()
 	}
-	for sc.Scan() {
+	for {
+		w.WriteString(prompt)
+		w.Flush()
+		if !sc.Scan() {
+			break
+		}
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
 			continue
@@ -52,12 +64,12 @@ func Fake(script string, in io.Reader, out io.Writer) int {
 		switch f[0] {
 		case "reset":
 			g.Reset()
-			say("ok")
+			say(okReply)
 		case "time":
-			say("ok")
+			say(okReply)
 		case "start":
 			_ = g.Start()
-			say("ok")
+			say(okReply)
 		case "put":
 			x, _ := strconv.Atoi(f[2])
 			y, _ := strconv.Atoi(f[3])
@@ -74,7 +86,7 @@ func Fake(script string, in io.Reader, out io.Writer) int {
 				say("error: " + err.Error())
 				continue
 			}
-			say("ok")
+			say(okReply)
 		case "think":
 			c := goban.Black
 			if f[1] == "w" {
