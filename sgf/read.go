@@ -315,6 +315,15 @@ func (p *parser) game(nodes []node) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
+		if tb, tw := n.get("TB"), n.get("TW"); tb != nil || tw != nil {
+			// A later node's count replaces an earlier one's.
+			if g.TerritoryBlack, err = p.territoryList(g.Size, tb); err != nil {
+				return nil, err
+			}
+			if g.TerritoryWhite, err = p.territoryList(g.Size, tw); err != nil {
+				return nil, err
+			}
+		}
 		comment := ""
 		if pr := n.get("C"); pr != nil {
 			comment = text(pr.vals[0])
@@ -464,6 +473,15 @@ func (p *parser) pointList(size int, pr *property) ([]Point, error) {
 		}
 	}
 	return pts, nil
+}
+
+// territoryList reads TB or TW: a list of points that may be empty
+// (TB[]), FF[4]'s "elist".
+func (p *parser) territoryList(size int, pr *property) ([]Point, error) {
+	if pr == nil || len(pr.vals) == 1 && strings.TrimSpace(pr.vals[0]) == "" {
+		return nil, nil
+	}
+	return p.pointList(size, pr)
 }
 
 // move reads the node's move, if it has one: B or W, one value, which is

@@ -2,7 +2,8 @@
 // FF[4] (https://www.red-bean.com/sgf/), as far as a game's main line goes:
 // the root's game information (GM[1], SZ, PB, PW, KM, HA, RE, DT, AP, PL
 // and a comment), the set-up stones AB and AW of the root, and one move a
-// node (B or W, a pass written B[] or W[]) with its comment C.
+// node (B or W, a pass written B[] or W[]) with its comment C, and the
+// territory of a finished game (TB and TW).
 //
 // Reading keeps the main line: at every branch the first variation is
 // followed and the others are checked for syntax, then skipped. A
@@ -141,6 +142,12 @@ type Game struct {
 	AddBlack    []Point // AB: black stones set up before the first move
 	AddWhite    []Point // AW: white stones set up before the first move
 	Moves       []Move  // the main line after the root
+	// TerritoryBlack and TerritoryWhite (TB, TW) are the points each
+	// side counts as its territory at the end of the game, the points of
+	// the other side's dead stones included: written in the last node,
+	// read from the last node of the main line that has either.
+	TerritoryBlack []Point
+	TerritoryWhite []Point
 }
 
 // NewGame returns an empty record of a game on a board of side size.

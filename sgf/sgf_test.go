@@ -59,6 +59,11 @@ func TestRoundTrip(t *testing.T) {
 		{Size: 52, Komi: 6.5, AddWhite: []Point{{51, 51}, {0, 26}}, Moves: []Move{{Color: Black, Point: Point{25, 26}}}},
 		{Size: 9, Komi: -7.25, Comment: `\]\\]`, Moves: []Move{{Color: Black, Pass: true}, {Color: White, Pass: true}}},
 		{Size: 1, Moves: []Move{{Color: Black, Point: Point{0, 0}}}},
+		// A finished game's count: in the last node, or the root's when
+		// there is no move.
+		{Size: 5, Result: "B+3", Moves: []Move{{Color: Black, Point: Point{2, 2}}, {Color: White, Pass: true}},
+			TerritoryBlack: []Point{{0, 0}, {4, 4}}, TerritoryWhite: []Point{{1, 0}}},
+		{Size: 5, Result: "W+1", TerritoryWhite: []Point{{3, 3}}},
 	}
 	for i, g := range games {
 		data, err := Marshal(g)
@@ -87,7 +92,40 @@ func normal(g *Game) *Game {
 	if len(c.Moves) == 0 {
 		c.Moves = nil
 	}
+	if len(c.TerritoryBlack) == 0 {
+		c.TerritoryBlack = nil
+	}
+	if len(c.TerritoryWhite) == 0 {
+		c.TerritoryWhite = nil
+	}
 	return &c
+}
+
+// TestTerritory reads TB and TW as editors write them: in the last node,
+// empty (TB[]), as a rectangle, and a later node's count replacing an
+// earlier one's; and Marshal writes them in the last node.
+func TestTerritory(t *testing.T) {
+	g, err := Parse([]byte("(;GM[1]SZ[5];B[cc]TB[aa];W[]TB[]TW[da:eb];B[])"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.TerritoryBlack != nil || !reflect.DeepEqual(g.TerritoryWhite, []Point{{3, 0}, {4, 0}, {3, 1}, {4, 1}}) {
+		t.Errorf("TB %v TW %v, want none and da ea db eb", g.TerritoryBlack, g.TerritoryWhite)
+	}
+	if _, err := Parse([]byte("(;GM[1]SZ[5];B[cc]TB[zz])")); err == nil || !strings.Contains(err.Error(), "TB") {
+		t.Errorf("TB off the board: %v, want an error naming TB", err)
+	}
+	data, err := Marshal(&Game{Size: 5, Moves: []Move{{Color: Black, Point: Point{2, 2}}, {Color: White, Pass: true}},
+		TerritoryBlack: []Point{{0, 0}}, TerritoryWhite: []Point{{4, 4}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ";W[]TB[aa]TW[ee]\n)\n"; !strings.HasSuffix(string(data), want) {
+		t.Errorf("Marshal wrote\n%s\nwant it to end %q", data, want)
+	}
+	if _, err := Marshal(&Game{Size: 5, TerritoryWhite: []Point{{5, 0}}}); err == nil || !strings.Contains(err.Error(), "TW") {
+		t.Errorf("TW off the board: %v, want an error naming TW", err)
+	}
 }
 
 // TestReadOthers reads records written the ways other programs write

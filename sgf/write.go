@@ -11,7 +11,8 @@ import (
 // Marshal returns g as an FF[4] record: the root node on the first line
 // (FF, GM, CA, AP, SZ, KM, HA, PB, PW, DT, RE, PL, AB, AW, C, each only
 // when it has something to say, except FF, GM, CA, SZ and KM), then one
-// node a line for each move, a pass written B[] or W[]. It returns an
+// node a line for each move, a pass written B[] or W[]; the territory
+// (TB, TW) in the last node. It returns an
 // error, and no record, if g cannot be written as it is: a size outside
 // 1..MaxSize, a point off the board, a colour other than Black and White,
 // a komi that is not a finite number.
@@ -44,8 +45,11 @@ func Marshal(g *Game) ([]byte, error) {
 	if g.Comment != "" {
 		prop(&b, "C", g.Comment)
 	}
+	if len(g.Moves) == 0 {
+		territory(&b, g)
+	}
 	b.WriteByte('\n')
-	for _, m := range g.Moves {
+	for i, m := range g.Moves {
 		v := ""
 		if !m.Pass {
 			v, _ = m.Point.Letters() // checked
@@ -54,6 +58,9 @@ func Marshal(g *Game) ([]byte, error) {
 		prop(&b, m.Color.String(), v)
 		if m.Comment != "" {
 			prop(&b, "C", m.Comment)
+		}
+		if i == len(g.Moves)-1 {
+			territory(&b, g)
 		}
 		b.WriteByte('\n')
 	}
@@ -90,7 +97,7 @@ func (g *Game) check() error {
 	for _, set := range []struct {
 		id  string
 		pts []Point
-	}{{"AB", g.AddBlack}, {"AW", g.AddWhite}} {
+	}{{"AB", g.AddBlack}, {"AW", g.AddWhite}, {"TB", g.TerritoryBlack}, {"TW", g.TerritoryWhite}} {
 		for _, p := range set.pts {
 			if !p.On(g.Size) {
 				return fmt.Errorf("sgf: %s: point (%d, %d) off the %dx%d board", set.id, p.Col, p.Row, g.Size, g.Size)
@@ -106,6 +113,12 @@ func (g *Game) check() error {
 		}
 	}
 	return nil
+}
+
+// territory writes g's TB and TW.
+func territory(b *strings.Builder, g *Game) {
+	points(b, "TB", g.TerritoryBlack)
+	points(b, "TW", g.TerritoryWhite)
 }
 
 // prop writes id[value], the value escaped.

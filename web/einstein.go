@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -202,8 +203,29 @@ func (e *einsteinRoom) state() EinsteinState {
 			st.Moves = append(st.Moves, EinsteinMove{From: einsteinCell(f), To: einsteinCell(t), Cube: mv.Cube()})
 		}
 	}
-	st.Status = fmt.Sprintf("Your move (%s), turn %d: cube %d, %d or %d.", p.ToMove(), p.Turn(), first, first+2, first+4)
+	st.Status = fmt.Sprintf("Your move (%s), turn %d: %s.", p.ToMove(), p.Turn(), cubeChoice(st.Moves))
 	return st
+}
+
+// cubeChoice names the cubes that have a move among moves, which Moves
+// orders by cube: "cube 1", "cube 1 or 5", "cube 1, 3 or 5". Of the
+// turn's three cubes, one that is captured or stands where it cannot step
+// is left out: the person cannot move it. A forced pass is played before
+// the person's turn, so some cube always has a move.
+func cubeChoice(moves []EinsteinMove) string {
+	var names []string
+	for i, m := range moves {
+		if i == 0 || m.Cube != moves[i-1].Cube {
+			names = append(names, strconv.Itoa(m.Cube))
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "no cube"
+	case 1:
+		return "cube " + names[0]
+	}
+	return "cube " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // lastHuman returns the index in the record of the person's last move

@@ -1,12 +1,15 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tcgothello/mcts/einstein"
 )
 
 // startEngineServer serves a server whose Kill-All Go and Einstein
@@ -191,5 +194,45 @@ func TestEngineSearchAbandoned(t *testing.T) {
 	}
 	if st := getAs[EinsteinState](t, ts, "/api/einstein/state"); st.Version != ein.Version || st.Record != "" {
 		t.Errorf("the abandoned Einstein search changed the new game: %+v", st)
+	}
+}
+
+// TestEinsteinStatusNamesMovableCubes: the status names the cubes the
+// person can move, not the turn's three. Red to move in turn 1 (cubes 1,
+// 3 and 5): cube 3 is captured and cube 5, in the north-east corner, has
+// its own cube 2 on its one step (south), so only cube 1 can move.
+func TestEinsteinStatusNamesMovableCubes(t *testing.T) {
+	s, ts := startEngineServer(t)
+	pos, err := einstein.Parse("R1 . . . R5\n. . . . R2\n. . . . .\n. . . . .\n. . . . B1\nturn 1 red\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := s.einstein
+	e.mu.Lock()
+	e.m.pos, e.m.moves, e.m.human = pos, nil, einstein.Red
+	e.mu.Unlock()
+	st := getAs[EinsteinState](t, ts, "/api/einstein/state")
+	if want := "Your move (red), turn 1: cube 1."; st.Status != want {
+		t.Errorf("status %q, want %q", st.Status, want)
+	}
+	for _, m := range st.Moves {
+		if m.Cube != 1 {
+			t.Errorf("the moves offer cube %d (%s to %s), which cannot move", m.Cube, m.From, m.To)
+		}
+	}
+	if fmt.Sprint(st.Cubes) != "[1 3 5]" {
+		t.Errorf("the turn's cubes are %v, want [1 3 5] (the Kari die)", st.Cubes)
+	}
+	for _, c := range []struct {
+		cubes []int
+		want  string
+	}{{[]int{1, 1, 5}, "cube 1 or 5"}, {[]int{2, 4, 4, 6}, "cube 2, 4 or 6"}, {[]int{3}, "cube 3"}} {
+		var ms []EinsteinMove
+		for _, n := range c.cubes {
+			ms = append(ms, EinsteinMove{Cube: n})
+		}
+		if got := cubeChoice(ms); got != c.want {
+			t.Errorf("cubeChoice(%v) = %q, want %q", c.cubes, got, c.want)
+		}
 	}
 }

@@ -218,6 +218,7 @@ func TestBrowserGo(t *testing.T) {
 	if !strings.HasPrefix(save, "(;FF[4]GM[1]") || !strings.Contains(save, "RE[B+4]") {
 		t.Errorf("Save SGF offers %q, want the record with RE[B+4]", save)
 	}
+	goReloadFinished(t, ctx, save, fmt.Sprintf("Black wins by %d.", wantBlack-wantWhite), "e5")
 	err = chromedp.Do(ctx,
 		chromedp.Evaluate[chromedp.Void](`document.querySelector("details").open = true`),
 		chromedp.SetValue(chromedp.ID("sgf-text"), "(;GM[1]FF[4]SZ[7];B[dd];W[cc])"),

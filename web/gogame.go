@@ -388,7 +388,7 @@ func (g *goRoom) state() GoState {
 	for i, mv := range m.moves {
 		st.Record[i] = fmt.Sprintf("%c %s", mv.Color.String()[0], m.name(mv.Point))
 	}
-	st.SGF = m.record("")
+	st.SGF = m.record(nil)
 	if m.phase == goPlay {
 		var pts []goban.Point
 		if m.superko {
@@ -429,7 +429,7 @@ func (g *goRoom) state() GoState {
 		return st
 	}
 	st.Result = st.Score.Winner
-	st.SGF = m.record(sgfResult(st.Score))
+	st.SGF = m.record(st.Score)
 	if st.Result == "draw" {
 		st.Status = fmt.Sprintf("Game over: a draw at %g points each.", sc.Total(goban.Black))
 	} else {

@@ -34,8 +34,11 @@ func sgfPoint(b *goban.Board, p goban.Point) sgf.Point {
 }
 
 // record returns the game as SGF, "" if it cannot be written (never: the
-// board and the komi are checked when the game is made).
-func (m *goMatch) record(result string) string {
+// board and the komi are checked when the game is made). For a finished
+// game, over is its count: the record then has the result (RE) and the
+// territory (TB, TW) with the dead stones' points, so that load restores
+// the dead strings and the result.
+func (m *goMatch) record(over *GoScore) string {
 	g := sgf.NewGame(m.size)
 	g.Komi, g.PlayerBlack, g.PlayerWhite = m.komi, m.names[goban.Black], m.names[goban.White]
 	g.Application = "gomcts web page"
@@ -60,12 +63,101 @@ func (m *goMatch) record(result string) string {
 		}
 		g.Moves = append(g.Moves, s)
 	}
-	g.Result = result
+	if over != nil {
+		g.Result = sgfResult(over)
+		g.TerritoryBlack, g.TerritoryWhite = m.territory(over)
+	}
 	text, err := sgf.Marshal(g)
 	if err != nil {
 		return ""
 	}
 	return string(text)
+}
+
+// territory returns the points each side counts in sc, as SGF's TB and
+// TW have them: its territory and the points of the other side's dead
+// stones (which a count in the open would leave out).
+func (m *goMatch) territory(sc *GoScore) (black, white []sgf.Point) {
+	b := m.board
+	for row := range m.size {
+		for col := range m.size {
+			p, _ := b.Point(row, col)
+			owner := sc.Territory[row*m.size+col]
+			switch {
+			case m.isDead(p) && b.At(p) == goban.White:
+				owner = 'x'
+			case m.isDead(p):
+				owner = 'o'
+			}
+			switch owner {
+			case 'x':
+				black = append(black, sgfPoint(b, p))
+			case 'o':
+				white = append(white, sgfPoint(b, p))
+			}
+		}
+	}
+	return black, white
+}
+
+// isDead tells whether the stone at p is of a string marked dead.
+func (m *goMatch) isDead(p goban.Point) bool {
+	c := m.board.At(p)
+	if c != goban.Black && c != goban.White {
+		return false
+	}
+	for _, q := range m.dead {
+		if m.board.SameString(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// restoreCount marks dead, after a record that ends in the scoring phase
+// is loaded, the strings with a stone on the other side's territory (TB,
+// TW), black's first as they are marked; then, if the record's result
+// (RE) is the page's count of that position, both players are done and
+// the game is over with it. Otherwise (a record without a count, or
+// counted under other rules) the players count it here.
+func (m *goMatch) restoreCount(g *sgf.Game) {
+	for _, set := range []struct {
+		pts   []sgf.Point
+		stone goban.Color // the colour whose stones on those points are dead
+	}{{g.TerritoryWhite, goban.Black}, {g.TerritoryBlack, goban.White}} {
+		for _, sp := range set.pts {
+			p, _ := m.board.Point(sp.Row, sp.Col) // sgf checked it is on the board
+			if m.board.At(p) == set.stone && !m.isDead(p) {
+				m.dead = append(m.dead, p)
+			}
+		}
+	}
+	if g.Result == "" {
+		return
+	}
+	sc := newGoScore(goban.Count(m.board, m.dead, m.captured[goban.Black], m.captured[goban.White], m.komi))
+	if sameSGFResult(g.Result, sgfResult(sc)) {
+		m.done = [3]bool{goban.Black: true, goban.White: true}
+		m.phase = goOver
+	}
+}
+
+// sameSGFResult tells whether two RE values state the same result:
+// "B+4" and "B+4.0", "0" and "Draw".
+func sameSGFResult(a, b string) bool {
+	norm := func(s string) string {
+		s = strings.TrimSpace(s)
+		if strings.EqualFold(s, "draw") || s == "0" || s == "Jigo" {
+			return "0"
+		}
+		if len(s) > 2 && (s[0] == 'B' || s[0] == 'W') && s[1] == '+' {
+			if v, err := strconv.ParseFloat(s[2:], 64); err == nil {
+				return s[:2] + strconv.FormatFloat(v, 'f', -1, 64)
+			}
+		}
+		return s
+	}
+	return norm(a) == norm(b)
 }
 
 // sgfResult writes the result of a finished game as SGF's RE does: "B+4",
@@ -146,6 +238,7 @@ func (m *goMatch) load(g *sgf.Game) error {
 	}
 	if n.passes() >= goPassesToScore {
 		n.phase = goScoring
+		n.restoreCount(g)
 	}
 	*m = n
 	return nil

@@ -48,6 +48,40 @@ func TestGoSGFRoundTrip(t *testing.T) {
 	if rec, err := sgf.Parse([]byte(over.SGF)); err != nil || rec.Result != "B+3.5" {
 		t.Errorf("the finished game's record has result %q (error %v), want B+3.5 (black 2, white -2 + 0.5)", rec.Result, err)
 	}
+	// The finished game, saved and loaded again, is over with its result
+	// and its dead string: it used to come back in the scoring phase with
+	// no mark and no result.
+	postAs[GoState](t, ts, "/api/go/new", `{"size":9,"komi":0}`)
+	back := postAs[GoState](t, ts, "/api/go/load", sgfBody(over.SGF))
+	if back.Phase != goOver || back.Result != "black" || back.Status != over.Status || back.SGF != over.SGF ||
+		strings.Join(back.Dead, " ") != strings.Join(over.Dead, " ") || *back.Score != *over.Score {
+		t.Errorf("the finished game loaded again:\n%+v\nwant as saved:\n%+v", back, over)
+	}
+	// Undo reopens white's marks, as in the game saved.
+	if u := postAs[GoState](t, ts, "/api/go/undo", ""); u.Phase != goScoring || u.Marking != "white" {
+		t.Errorf("undo after loading a finished game: phase %s, marking %q; want scoring, white", u.Phase, u.Marking)
+	}
+	// A record whose result the count does not give (another program's
+	// rules, or a result edited) loads for counting: its marks, no result.
+	edited := strings.Replace(over.SGF, "RE[B+3.5]", "RE[W+0.5]", 1)
+	if st := postAs[GoState](t, ts, "/api/go/load", sgfBody(edited)); st.Phase != goScoring || st.Result != "" || len(st.Dead) != len(over.Dead) {
+		t.Errorf("a record with another result: phase %s result %q dead %v; want scoring, none, %v", st.Phase, st.Result, st.Dead, over.Dead)
+	}
+}
+
+// TestSameSGFResult compares results as SGF writes them.
+func TestSameSGFResult(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"B+4", "B+4", true}, {"B+4.0", "B+4", true}, {"0", "Draw", true}, {"W+0.5", "W+.5", true},
+		{"B+4", "W+4", false}, {"B+R", "B+4", false}, {"W+3.5", "W+4.5", false}, {"", "0", false},
+	} {
+		if got := sameSGFResult(c.a, c.b); got != c.same {
+			t.Errorf("sameSGFResult(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
 }
 
 // TestGoSGFSetup: handicap stones (AB) are set up, and white plays first

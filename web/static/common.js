@@ -1,7 +1,7 @@
 // Shared by the pages: the API call and a toast for refusals (every page),
-// the long poll that keeps a page in step with the server and the Go
-// board, a grid of point buttons (Go, Kill-All Go; Einstein uses the
-// long poll). The server owns
+// the long poll that keeps a page in step with the server, the boards'
+// coordinate labels, and the Go board, a grid of point buttons (Go,
+// Kill-All Go; Einstein uses the long poll and the labels). The server owns
 // every game; the pages keep no rules of their own.
 "use strict";
 
@@ -23,14 +23,29 @@ async function api(path, body) {
 }
 
 let toastTimer = 0;
-// toast shows a refusal for a few seconds.
+// lastControl is the control the person last clicked (or pressed a key
+// on): a refusal answers it, and must not cover it.
+let lastControl = null;
+document.addEventListener("pointerdown", (e) => { lastControl = e.target; }, true);
+document.addEventListener("keydown", (e) => { lastControl = e.target; }, true);
+
+// toast shows a refusal for a few seconds, at the bottom of the window,
+// or at the top when the control it answers is in the window's lower
+// half: a refused Load low on the page stays visible and clickable.
+// A click on the toast closes it.
 function toast(msg) {
   const t = $("toast");
   t.textContent = msg;
+  const c = lastControl && lastControl.isConnected ? lastControl : document.activeElement;
+  const r = c && c !== document.body ? c.getBoundingClientRect() : null;
+  t.classList.toggle("top", r !== null && (r.top + r.bottom) / 2 > window.innerHeight / 2);
   t.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
 }
+
+// The scripts are deferred: the page is parsed when this runs.
+if ($("toast")) $("toast").addEventListener("click", () => { $("toast").hidden = true; clearTimeout(toastTimer); });
 
 // game keeps a page in step with its game under base (like "/api/go"):
 // show is called with every newer state, from the long poll and from the
@@ -64,13 +79,30 @@ function game(base, show) {
 // GO_COLUMNS are the column letters of Go programs, "i" skipped.
 const GO_COLUMNS = "abcdefghjklmnopqrst";
 
+// coordLabel appends a coordinate label (a column letter or a row
+// number, "" for a corner) to a board's grid.
+function coordLabel(el, text) {
+  const d = el.appendChild(document.createElement("div"));
+  d.className = "coord";
+  d.textContent = text;
+}
+
 // goBoard fills el with n x n point buttons, top row first, each with its
-// name (like "c3") in data-sq, and returns them.
+// name (like "c3") in data-sq, framed by the coordinates the records use:
+// the column letters above and below, the row numbers (n at the top) on
+// both sides. It returns the points.
 function goBoard(el, n, onClick) {
   el.textContent = "";
   el.style.setProperty("--n", n);
+  const files = () => {
+    coordLabel(el, "");
+    for (let c = 0; c < n; c++) coordLabel(el, GO_COLUMNS[c]);
+    coordLabel(el, "");
+  };
   const points = [];
+  files();
   for (let r = 0; r < n; r++) {
+    coordLabel(el, String(n - r));
     for (let c = 0; c < n; c++) {
       const name = GO_COLUMNS[c] + (n - r);
       const b = document.createElement("button");
@@ -88,7 +120,9 @@ function goBoard(el, n, onClick) {
       el.appendChild(b);
       points.push(b);
     }
+    coordLabel(el, String(n - r));
   }
+  files();
   return points;
 }
 

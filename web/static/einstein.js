@@ -9,7 +9,12 @@ const send = game("/api/einstein", show);
 
 (function build() {
   const board = $("board");
+  // The cells are framed by their coordinates, as the records name them:
+  // files a..e above and below, ranks 5..1 on both sides.
+  const files = () => { coordLabel(board, ""); for (const f of "abcde") coordLabel(board, f); coordLabel(board, ""); };
+  files();
   for (let rank = 5; rank >= 1; rank--) {
+    coordLabel(board, String(rank));
     for (const file of "abcde") {
       const name = file + rank;
       const b = document.createElement("button");
@@ -23,7 +28,9 @@ const send = game("/api/einstein", show);
       board.appendChild(b);
       cells.push(b);
     }
+    coordLabel(board, String(rank));
   }
+  files();
 })();
 
 function clickCell(name) {
@@ -69,7 +76,17 @@ function draw() {
   $("turn").textContent = s.turn;
   $("tomove").textContent = s.toMove;
   $("die").innerHTML = "";
-  for (const n of s.cubes) $("die").appendChild(document.createElement("b")).textContent = n;
+  // The turn's three cubes; one that cannot move (captured, or with no
+  // step) is struck out, as the status leaves it out.
+  const moving = new Set(s.moves.map((m) => m.cube));
+  for (const n of s.cubes) {
+    const d = $("die").appendChild(document.createElement("b"));
+    d.textContent = n;
+    if (s.yourTurn && !moving.has(n)) {
+      d.classList.add("out");
+      d.title = `Cube ${n} cannot move`;
+    }
+  }
   $("human").textContent = s.human;
   $("layout").textContent = s.layout;
   $("thought").textContent = s.thought ? "The agent played " + s.thought + "." : "";
