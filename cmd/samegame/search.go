@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/tcgothello/mcts/samegame/batch"
 	"github.com/tcgothello/mcts/samegame/search"
+	"github.com/tcgothello/mcts/tournament"
 )
 
 const searchHead = `samegame search: the best sequence found for each board of FILE in a time (or a
@@ -73,7 +75,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fs.Float64Var(&c.Exploration, "exploration", c.Exploration, "sp-mcts: UCB1's C, in points")
 	fs.Float64Var(&c.VarianceD, "variance-d", c.VarianceD, "sp-mcts: the variance term's D, in points squared")
 	fs.IntSliceVar(&o.boards, "board", o.boards, "search only these boards (numbers from 1, comma-separated; default: all)")
-	fs.StringVar(&o.resume, "resume", o.resume, "results file: boards it already has a line for are skipped, new lines are appended")
+	fs.StringVar(&o.resume, "resume", o.resume, "results file: boards it already has a line for are skipped, new lines are appended; its settings line must match this run's, and one run at a time may write it")
 	fs.StringVar(&o.logLevel, "log-level", o.logLevel, "least level of the log lines on stderr: debug, info (a line a board), warn, error")
 	if code, done := parseFlags(e, fs, &o.help, searchHead, args); done {
 		return code
@@ -100,14 +102,25 @@ func runSearch(ctx context.Context, e env, args []string) int {
 		return code
 	}
 	defer func() { _ = run.log.Sync() }()
-	var results *batch.Results
+	bs := batch.Search{Boards: run.boards, Numbers: run.numbers, Config: *c, Limit: o.limit, CPU: o.cpu,
+		Playouts: o.playouts, Log: run.log}
 	if o.resume != "" {
-		var err error
-		if results, err = batch.OpenResults(o.resume); err != nil {
+		// One run at a time appends to a results file: judge tournament's
+		// lock, on FILE.lock beside it.
+		unlock, err := tournament.LockResults(o.resume)
+		if errors.Is(err, tournament.ErrResultsLocked) {
+			err = fmt.Errorf("--resume %s: another run is writing it (lock %s.lock)", o.resume, o.resume)
+		}
+		if err != nil {
 			fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
 			return exitError
 		}
-		defer results.Close()
+		defer func() { _ = unlock() }()
+		if bs.Results, err = batch.OpenResults(o.resume, bs.Settings(run.path)); err != nil {
+			fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
+			return exitError
+		}
+		defer bs.Results.Close()
 	}
 	clock := "time"
 	if o.cpu {
@@ -116,8 +129,7 @@ func runSearch(ctx context.Context, e env, args []string) int {
 	fmt.Fprintf(e.stdout, "# samegame search %s: %s, %s %v, playouts %d a board, seed %d, %s\n",
 		run.path, batch.Describe(*c), clock, o.limit, o.playouts, c.Seed, penaltyName(c.Penalty))
 	start := time.Now()
-	total, count, err := batch.Search{Boards: run.boards, Numbers: run.numbers, Config: *c, Limit: o.limit, CPU: o.cpu,
-		Playouts: o.playouts, Results: results, Log: run.log}.Run(ctx, e.stdout)
+	total, count, err := bs.Run(ctx, e.stdout)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "samegame search: %v\n", err)
 		return exitError

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tcgothello/mcts/samegame"
+	"github.com/tcgothello/mcts/tournament"
 )
 
 var searchLine = regexp.MustCompile(`^(\d+) (-?\d+) ([a-t0-9,-]+) (\d+) (\d+\.\d{3})$`)
@@ -65,15 +66,30 @@ func TestSearchOutput(t *testing.T) {
 }
 
 // TestSearchResume: a results file's boards are not searched again (their
-// lines come back as written), and new lines are appended to it.
+// lines come back as written), and new lines are appended to it; a run of
+// other settings is refused, naming both, and so is a second run while
+// another holds the file's lock; the file is left as it was.
 func TestSearchResume(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "results.txt")
-	// Board 2's line is made up: no search would print it.
-	fake := "2 0 - 7 1.000\n"
-	if err := os.WriteFile(file, []byte("# earlier run\n"+fake), 0o644); err != nil {
+	args := []string{"search", "--time", "0", "--playouts", "100", "--resume", file, small}
+	// The first run, of board 1, writes the settings line and its line.
+	if code, _, errOut := runCmd(t, "", append([]string{"search", "--board", "1"}, args[1:]...)...); code != exitOK {
+		t.Fatalf("status %d: %s", code, errOut)
+	}
+	first, err := os.ReadFile(file)
+	if err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := runCmd(t, "", "search", "--time", "0", "--playouts", "100", "--resume", file, small)
+	settings, _, _ := strings.Cut(string(first), "\n")
+	if !strings.HasPrefix(settings, "# settings: boards ") || !strings.Contains(settings, "playouts 100 a board; seed 0") {
+		t.Fatalf("results file %q: want a settings line first", first)
+	}
+	// Board 2's line is made up: no search would print it.
+	fake := "2 0 - 7 1.000\n"
+	if err := os.WriteFile(file, append(first, fake...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", args...)
 	if code != exitOK {
 		t.Fatalf("status %d: %s", code, errOut)
 	}
@@ -85,8 +101,29 @@ func TestSearchResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[2], "1 ") || !strings.HasPrefix(lines[3], "3 ") {
+	if len(lines) != 4 || lines[0] != settings || !strings.HasPrefix(lines[1], "1 ") || !strings.HasPrefix(lines[3], "3 ") {
 		t.Errorf("results file:\n%s", data)
+	}
+	// Another seed: refused, both settings named, nothing written.
+	code, _, errOut = runCmd(t, "", "search", "--seed", "1", "--time", "0", "--playouts", "100", "--resume", file, small)
+	if code != exitError || !strings.Contains(errOut, "other settings") || !strings.Contains(errOut, "the file: "+strings.TrimPrefix(settings, "# settings: ")) ||
+		!strings.Contains(errOut, "seed 1;") {
+		t.Errorf("another seed: status %d: %s", code, errOut)
+	}
+	// A second run while one holds the lock.
+	unlock, err := tournament.LockResults(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCmd(t, "", args...)
+	if err := unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if code != exitError || !strings.Contains(errOut, "another run is writing it") {
+		t.Errorf("while locked: status %d: %s", code, errOut)
+	}
+	if again, _ := os.ReadFile(file); string(again) != string(data) {
+		t.Errorf("refused runs changed the file:\n%s\nwant\n%s", again, data)
 	}
 	if err := os.WriteFile(file, []byte("2 x - 7 1.000\n"), 0o644); err != nil {
 		t.Fatal(err)

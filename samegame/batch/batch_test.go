@@ -148,11 +148,13 @@ func TestSearchRun(t *testing.T) {
 	cfg := search.DefaultConfig()
 	cfg.Algorithm, cfg.Level, cfg.Seed = search.NMCS, 1, 5
 	path := filepath.Join(t.TempDir(), "results.txt")
-	res, err := OpenResults(path)
+	s := Search{Boards: boards, Numbers: []int{1, 2}, Config: cfg, Playouts: 50, Log: zap.NewNop()}
+	settings := s.Settings("boards.txt")
+	res, err := OpenResults(path, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Search{Boards: boards, Numbers: []int{1, 2}, Config: cfg, Playouts: 50, Results: res, Log: zap.NewNop()}
+	s.Results = res
 	var out strings.Builder
 	total, count, err := s.Run(context.Background(), &out)
 	if err != nil || count != 2 {
@@ -176,12 +178,12 @@ func TestSearchRun(t *testing.T) {
 		t.Errorf("total %d, the lines add up to %d", total, sum)
 	}
 	file, err := os.ReadFile(path)
-	if err != nil || string(file) != out.String() {
-		t.Fatalf("results file %q (%v), want the lines %q", file, err, out.String())
+	if want := settingsPrefix + settings + "\n" + out.String(); err != nil || string(file) != want {
+		t.Fatalf("results file %q (%v), want %q", file, err, want)
 	}
 	// The second run finds both boards done: the same lines, the same
 	// total, nothing appended.
-	res, err = OpenResults(path)
+	res, err = OpenResults(path, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,10 +201,10 @@ func TestSearchRun(t *testing.T) {
 // line of its own.
 func TestOpenResultsCutLastLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.txt")
-	if err := os.WriteFile(path, []byte("# run\n1 5 a1 3 0.1\n2 7 b"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("# settings: S\n1 5 a1 3 0.1\n2 7 b"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := OpenResults(path)
+	r, err := OpenResults(path, "S")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +218,7 @@ func TestOpenResultsCutLastLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Close()
-	if got, _ := os.ReadFile(path); string(got) != "# run\n1 5 a1 3 0.1\n2 9 c1 4 0.2\n" {
+	if got, _ := os.ReadFile(path); string(got) != "# settings: S\n1 5 a1 3 0.1\n2 9 c1 4 0.2\n" {
 		t.Errorf("file %q, want the cut line replaced by the new one", got)
 	}
 }
@@ -224,23 +226,28 @@ func TestOpenResultsCutLastLine(t *testing.T) {
 func TestOpenResultsRefusesBadLines(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ text, want string }{
-		{"1 2 a1\n", "line 1: want N SCORE MOVES NODES SECONDS"},
-		{"# c\n\nx 2 a1 3 0.1\n", "line 3: want N SCORE"},
-		{"1 y a1 3 0.1\n", `line 1: score "y" is not a number`},
+		{"# settings: S\n1 2 a1\n", "line 2: want N SCORE MOVES NODES SECONDS"},
+		{"# settings: S\n# c\n\nx 2 a1 3 0.1\n", "line 4: want N SCORE"},
+		{"# settings: S\n1 y a1 3 0.1\n", `line 2: score "y" is not a number`},
 		// A last line without a newline that cannot be a result's start
 		// is another file, refused whole, not a line cut short.
-		{"1 5 a1 3 0.1\nhello", `line 2: want N SCORE MOVES NODES SECONDS, got "hello"`},
+		{"# settings: S\n1 5 a1 3 0.1\nhello", `line 3: want N SCORE MOVES NODES SECONDS, got "hello"`},
 		{"notes", `line 1: want N SCORE MOVES NODES SECONDS, got "notes"`},
 		// A line over the bound is named, not taken for the end of the
 		// file with the boards after it forgotten.
-		{"1 5 a1 3 0.1\n2 " + strings.Repeat("9", maxResultLine) + " a1 3 0.1\n3 5 a1 3 0.1\n", "r.txt: line 2: over 1048576 bytes"},
+		{"# settings: S\n1 5 a1 3 0.1\n2 " + strings.Repeat("9", maxResultLine) + " a1 3 0.1\n3 5 a1 3 0.1\n", "r.txt: line 3: over 1048576 bytes"},
+		// Results of other settings, or of none recorded, are not mixed
+		// in: the file's settings and this run's are both named.
+		{"# settings: T\n1 5 a1 3 0.1\n", "line 1: its results were searched with other settings, which a resumed run would mix in:\n  the file: T\n  this run: S\n"},
+		{"# settings: S\n1 5 a1 3 0.1\n# settings: T\n", "line 3: its results were searched with other settings"},
+		{"# an old run\n1 5 a1 3 0.1\n", "line 2: a result with no settings line above it (the file was written before runs recorded their settings); if its results were searched with this run's settings, add this line at its top:\n# settings: S"},
 	} {
 		path := filepath.Join(dir, "r.txt")
 		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		name := tc.text[:min(len(tc.text), 40)] // the long line's start
-		if r, err := OpenResults(path); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if r, err := OpenResults(path, "S"); err == nil || !strings.Contains(err.Error(), tc.want) {
 			r.Close()
 			t.Errorf("%q: %v, want %q", name, err, tc.want)
 		}
@@ -271,5 +278,75 @@ func TestDescribe(t *testing.T) {
 	c.Algorithm, c.BeamPlayouts, c.Width = search.Beam, false, 8
 	if got, want := Describe(c), "beam width 8 (doubled each pass), valued by evaluation"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestOpenResultsWritesSettings: a new file, or one of comments alone, gets
+// the run's settings line before its results; a file with that line takes
+// the run's results after its own.
+func TestOpenResultsWritesSettings(t *testing.T) {
+	dir := t.TempDir()
+	for _, before := range []string{"", "# notes\n"} {
+		path := filepath.Join(dir, "r.txt")
+		os.Remove(path)
+		if before != "" {
+			if err := os.WriteFile(path, []byte(before), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := OpenResults(path, "S")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Add("1 5 a1 3 0.1"); err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		want := before + "# settings: S\n1 5 a1 3 0.1\n"
+		if got, _ := os.ReadFile(path); string(got) != want {
+			t.Errorf("from %q: file %q, want %q", before, got, want)
+		}
+		r, err = OpenResults(path, "S")
+		if err != nil {
+			t.Fatalf("resumed with the same settings: %v", err)
+		}
+		if _, score, ok := r.Done(1); !ok || score != 5 {
+			t.Errorf("resumed: board 1 %d, %v; want 5, done", score, ok)
+		}
+		r.Close()
+		if got, _ := os.ReadFile(path); string(got) != want {
+			t.Errorf("resumed: file %q, want it unchanged, %q", got, want)
+		}
+	}
+}
+
+// TestSettingsNameWhatResultsDependOn: every setting that changes a
+// board's result changes the settings line; the boards searched do not.
+func TestSettingsNameWhatResultsDependOn(t *testing.T) {
+	base := Search{Boards: boards, Numbers: []int{1, 2}, Config: search.DefaultConfig(), Limit: time.Second, Log: zap.NewNop()}
+	line := base.Settings("dir/boards.txt")
+	some := base
+	some.Numbers = []int{2}
+	if got := some.Settings("elsewhere/boards.txt"); got != line {
+		t.Errorf("other boards of the file, from another directory: %q, want %q", got, line)
+	}
+	for name, change := range map[string]func(*Search){
+		"seed":       func(s *Search) { s.Config.Seed++ },
+		"penalty":    func(s *Search) { s.Config.Penalty = true },
+		"probes":     func(s *Search) { s.Config.Probes++ },
+		"level":      func(s *Search) { s.Config.Level++ },
+		"algorithm":  func(s *Search) { s.Config.Algorithm = search.NMCS },
+		"tabu":       func(s *Search) { s.Config.Tabu = !s.Config.Tabu },
+		"time":       func(s *Search) { s.Limit *= 2 },
+		"cpu":        func(s *Search) { s.CPU = true },
+		"playouts":   func(s *Search) { s.Playouts = 100 },
+		"one board":  func(s *Search) { s.Boards = append([]samegame.Board{boards[1]}, boards[1:]...) },
+		"more board": func(s *Search) { s.Boards = append(boards[:len(boards):len(boards)], boards[0]) },
+	} {
+		other := base
+		change(&other)
+		if got := other.Settings("dir/boards.txt"); got == line {
+			t.Errorf("%s changed: the settings line stayed %q", name, got)
+		}
 	}
 }

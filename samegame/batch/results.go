@@ -24,15 +24,26 @@ type Results struct {
 	f    *os.File
 }
 
+// settingsPrefix starts the line of a results file that names the settings
+// its results were searched with (Search.Settings).
+const settingsPrefix = "# settings: "
+
 // OpenResults reads the results file at path, if it exists, and opens it
-// for appending, creating it if need be. A line that is not
+// for appending, creating it if need be. Its results must have been
+// searched with settings (Search.Settings): a file whose settings line
+// says otherwise is refused, naming both, and so is a file with results
+// but no settings line (written before the line was), which says what
+// line to add if its results were searched so; a file without results
+// gets the line. The caller holds the file's lock (tournament.LockResults)
+// so that two runs cannot append to it at once. A line that is not
 // "N SCORE MOVES NODES SECONDS" (blank and '#' lines aside), or longer
 // than any such line, is an error naming it, and the file is left as it is.
 // A last line without its newline was cut short (the run was killed while
 // writing it, or the disk filled): it is cut off, and its board searched
 // again, so that the next line does not run on from it.
-func OpenResults(path string) (*Results, error) {
+func OpenResults(path, settings string) (*Results, error) {
 	done := map[int]string{}
+	hasSettings := false
 	whole := -1 // the length of the file's whole lines, when it is longer
 	if data, err := os.ReadFile(path); err == nil {
 		if n := bytes.LastIndexByte(data, '\n') + 1; n < len(data) && cutShort(string(data[n:])) {
@@ -44,6 +55,13 @@ func OpenResults(path string) (*Results, error) {
 		for sc.Scan() {
 			i++
 			line := strings.TrimSpace(sc.Text())
+			if got, ok := strings.CutPrefix(line, strings.TrimSpace(settingsPrefix)); ok {
+				if got = strings.TrimSpace(got); got != settings {
+					return nil, fmt.Errorf("%s: line %d: its results were searched with other settings, which a resumed run would mix in:\n  the file: %s\n  this run: %s\nresume with the file's settings, or name another file", path, i, got, settings)
+				}
+				hasSettings = true
+				continue
+			}
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
@@ -54,6 +72,9 @@ func OpenResults(path string) (*Results, error) {
 			}
 			if _, err := strconv.Atoi(f[1]); err != nil {
 				return nil, fmt.Errorf("%s: line %d: score %q is not a number", path, i, f[1])
+			}
+			if !hasSettings {
+				return nil, fmt.Errorf("%s: line %d: a result with no settings line above it (the file was written before runs recorded their settings); if its results were searched with this run's settings, add this line at its top:\n%s%s", path, i, settingsPrefix, settings)
 			}
 			done[n] = line
 		}
@@ -76,6 +97,12 @@ func OpenResults(path string) (*Results, error) {
 		if err := f.Truncate(int64(whole)); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: cutting off its last line, cut short: %w", path, err)
+		}
+	}
+	if !hasSettings {
+		if _, err := fmt.Fprintf(f, "%s%s\n", settingsPrefix, settings); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	return &Results{path: path, done: done, f: f}, nil

@@ -3,7 +3,9 @@ package batch
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"path/filepath"
 	"time"
 
 	"go.uber.org/zap"
@@ -74,6 +76,34 @@ func (s Search) Run(ctx context.Context, out io.Writer) (total, count int, err e
 		}
 	}
 	return total, count, nil
+}
+
+// Settings names everything the results of s depend on, for the settings
+// line of its results file (OpenResults), so that a resumed run with other
+// settings is refused instead of mixed in: the boards (the file's name,
+// boardsName, and a hash of all its boards, so that another file of the
+// same name is told apart), the algorithm and its settings (Describe), the
+// playouts' probes, the limit and its clock, the budget, the seed and the
+// rule. Which boards are searched (Numbers) is not a setting: runs over
+// other boards of the same file share one results file.
+func (s Search) Settings(boardsName string) string {
+	h := fnv.New64a()
+	for _, b := range s.Boards {
+		fmt.Fprintf(h, "%s\n", b.String())
+	}
+	limit := fmt.Sprintf("%v a board (wall time)", s.Limit)
+	switch {
+	case s.Limit == 0:
+		limit = "no time limit"
+	case s.CPU:
+		limit = fmt.Sprintf("%v a board (cpu time)", s.Limit)
+	}
+	penalty := "no penalty"
+	if s.Config.Penalty {
+		penalty = "penalty"
+	}
+	return fmt.Sprintf("boards %s (%d, fnv-1a %016x); %s, probes %d; %s, playouts %d a board; seed %d; %s",
+		filepath.Base(boardsName), len(s.Boards), h.Sum64(), Describe(s.Config), s.Config.Probes, limit, s.Playouts, s.Config.Seed, penalty)
 }
 
 // Describe names the algorithm of c and the settings it uses, for the
