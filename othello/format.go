@@ -3,7 +3,9 @@ package othello
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tcgothello/mcts/internal/plural"
 )
@@ -59,7 +61,13 @@ func ParseBoard64(board string, turn Color) (Position, error) {
 			white |= 1 << i
 		case '-', '.':
 		default:
-			return Position{}, fmt.Errorf("board string: character %d (%s) is %q, want X, O or -", i+1, Move(i), board[i])
+			// As a rune ('é'), or a byte that is not UTF-8 in hex ('\xff'):
+			// %q of the byte would show it as the Latin-1 letter 'ÿ'.
+			shown := fmt.Sprintf(`'\x%02x'`, board[i])
+			if r, n := utf8.DecodeRuneInString(board[i:]); r != utf8.RuneError || n > 1 {
+				shown = strconv.QuoteRune(r)
+			}
+			return Position{}, fmt.Errorf("board string: character %d (%s) is %s, want X, O or -", i+1, Move(i), shown)
 		}
 	}
 	return NewPosition(black, white, turn)

@@ -74,6 +74,18 @@ func TestParseBadInput(t *testing.T) {
 			t.Errorf("ParseBoard64(%q) = %v, want an error", s, p)
 		}
 	}
+	// The character refused is shown as itself, or in hex when it is a
+	// byte that is not UTF-8 (it was shown as 'ÿ').
+	for s, want := range map[string]string{
+		"\xff" + start[1:]:   `character 1 (a1) is '\xff', want X, O or -`,
+		"é" + start[2:]:      `character 1 (a1) is 'é', want X, O or -`,
+		start[:63] + "Z":     `character 64 (h8) is 'Z', want X, O or -`,
+		start[:62] + "\x80Z": `character 63 (g8) is '\x80', want X, O or -`,
+	} {
+		if _, err := ParseBoard64(s, Black); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("ParseBoard64(%q): %v, want %q", s, err, want)
+		}
+	}
 	for _, s := range []string{start, start + " Z", start + " XO", start[:60] + " X"} {
 		if p, err := ParsePosition(s); err == nil {
 			t.Errorf("ParsePosition(%q) = %v, want an error", s, p)

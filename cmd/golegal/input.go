@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -174,8 +175,13 @@ func parseRow(text string) ([]int, error) {
 		case '0', 'B', 'W':
 			cells = append(cells, i)
 		default:
-			r, _ := utf8.DecodeRuneInString(text[i:])
-			return nil, fmt.Errorf("column %d: unknown character %q: want 0 (empty), B or W", utf8.RuneCountInString(text[:i])+1, r)
+			// A byte that is not UTF-8 is shown in hex ('\xff'), not as
+			// the U+FFFD that decoding gives it.
+			shown := fmt.Sprintf(`'\x%02x'`, text[i])
+			if r, n := utf8.DecodeRuneInString(text[i:]); r != utf8.RuneError || n > 1 {
+				shown = strconv.QuoteRune(r)
+			}
+			return nil, fmt.Errorf("column %d: unknown character %s: want 0 (empty), B or W", utf8.RuneCountInString(text[:i])+1, shown)
 		}
 		i++
 	}

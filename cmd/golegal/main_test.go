@@ -87,6 +87,8 @@ func TestInputErrors(t *testing.T) {
 		{"lower case", "0 b\n00\nW\n", "golegal: stdin: line 1: column 3: unknown character 'b': want 0 (empty), B or W\n"},
 		{"letter O", "O\nB\n", "golegal: stdin: line 1: column 1: unknown character 'O': want 0 (empty), B or W\n"},
 		{"unicode", "0 ● 0\n", "golegal: stdin: line 1: column 3: unknown character '●': want 0 (empty), B or W\n"},
+		// A byte that is not UTF-8, in hex: it was shown as '\ufffd'.
+		{"not UTF-8", "0 \xff 0\n", "golegal: stdin: line 1: column 3: unknown character '\\xff': want 0 (empty), B or W\n"},
 		{"missing side", "00\n00\n", "golegal: stdin: the input ends after the board (line 2): want a line B or W naming the side to move\n"},
 		{"missing rows", "000\n000\n", "golegal: stdin: the input ends after 2 of 3 rows (line 2), before the side to move\n"},
 		{"bad side", "00\n00\nX\n", "golegal: stdin: line 3: want the side to move, B or W, after the 2 rows; got \"X\"\n"},
