@@ -22,9 +22,13 @@
 # the script's. The same command again resumes: every shard goes on from its
 # results file, and the merge is made again.
 #
-# On other machines (--sshloginfile) every path must be the same as here:
-# the judge, the engines, --openings and DIR, relative to the home directory
-# (GNU parallel's --workdir .), as on a lab's shared home directories.
+# On other machines (--sshloginfile) each shard runs in this directory's
+# path (GNU parallel's --workdir .: the same path relative to the home
+# directory when this directory is in it, else the same absolute path), so
+# the judge, the engines, --openings and DIR, relative or not, must be there
+# as here. Nothing is copied: the shards write their files there and the
+# merge reads them here, so DIR must be on a file system every machine
+# sees, as a lab's shared home directories are.
 #
 # Exit status: 0 when every game was played and merged, 1 when a shard failed
 # or games are missing (the merge still lists them and writes the standings of
