@@ -4,6 +4,7 @@ package tournament
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -62,4 +63,54 @@ func TestUnlockWhileForkedCopyLives(t *testing.T) {
 		t.Fatalf("lock after the first was released, a copy of its descriptor open: %v", err)
 	}
 	unlockFile(g)
+}
+
+// Letting go of the lock removes FILE.lock: a results file leaves nothing
+// beside it once its judge is done.
+func TestUnlockRemovesTheLockFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	unlock, err := LockResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + ".lock"); err != nil {
+		t.Fatalf("while held: %v, want the lock file there", err)
+	}
+	if err := unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + ".lock"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("after unlock: %v, want no lock file left", err)
+	}
+}
+
+// A judge that opened the lock file just before its holder removed it,
+// and took the flock after, holds a lock on a file no longer at the name:
+// that must neither block the next judge nor hide the next judge's lock
+// from a third, which is refused.
+func TestLockOnARemovedFileGuardsNothing(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "results.jsonl.lock")
+	first, err := lockFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := os.Open(name) // the second judge's open, before the removal
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stale.Close()
+	if err := unlockFile(first); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(stale.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	second, err := lockFile(name)
+	if err != nil {
+		t.Fatalf("second judge: %v", err)
+	}
+	defer unlockFile(second)
+	if _, err := lockFile(name); !errors.Is(err, ErrResultsLocked) {
+		t.Errorf("third judge while the second holds the lock: %v, want ErrResultsLocked", err)
+	}
 }
