@@ -99,8 +99,9 @@ func (h *Hosting) CheckEngines() error {
 // engine is, whenever it connects), plays the match, calls Ended, stops the
 // engines it started and adds what each used to its player's result (and a
 // forfeit caused by the memory limit, as such), and writes the files. A
-// player that never connected forfeits the match, as in Run. m is left as
-// it was.
+// player that never connected forfeits the match, as in Run. Cancelling
+// ctx interrupts the match: the rounds finished are kept and reported all
+// the same, and the error is an *InterruptedError. m is left as it was.
 func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 	m = new(*m) // for NoShow
 	log := m.Log
@@ -158,6 +159,9 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 		}
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return Result{}, &InterruptedError{Rounds: m.Rounds}
+		}
 		return Result{}, err
 	}
 
@@ -167,9 +171,13 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 			r.Close() // the judge closes first, so the engines see the end at once
 		}
 	}
-	if err != nil {
+	if err != nil && !res.Interrupted {
 		return res, err
 	}
+	// Interrupted, the match goes on to its end all the same, with the
+	// rounds it finished: result lines, engines stopped and accounted,
+	// files written. An hour of games is not lost to a Ctrl-C in the
+	// last round.
 	if n := res.Players[0].Name; n != "" && n == res.Players[1].Name {
 		// The classic lines stay byte-exact; only their order tells the
 		// two apart.
@@ -177,7 +185,7 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 			"give one engine another name (search --name)", zap.String("name", n))
 	}
 	if h.Ended != nil {
-		if err := h.Ended(&res); err != nil {
+		if err := h.Ended(&res); err != nil && !res.Interrupted {
 			return res, err
 		}
 	}
@@ -195,10 +203,48 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
 		}
 	}
-	if err := h.Files.Write(&res, log); err != nil {
-		return res, &FilesError{Err: err}
+	filesErr := h.Files.Write(&res, log)
+	if res.Interrupted {
+		return res, &InterruptedError{Round: res.InterruptedRound, Rounds: m.Rounds, Finished: len(res.Games), Files: filesErr}
+	}
+	if filesErr != nil {
+		return res, &FilesError{Err: filesErr}
 	}
 	return res, nil
+}
+
+// InterruptedError is Host's error when ctx was cancelled (Ctrl-C) before
+// the match's end. Once the players were seated, the rounds finished were
+// still given to Ended and written to the files; Files is the error of
+// writing them, if any.
+type InterruptedError struct {
+	// Round is the round in progress, not counted; 0 when none was.
+	Round, Rounds int
+	// Finished counts the rounds finished, in the result and files.
+	Finished int
+	Files    error
+}
+
+// Error says when the match was interrupted and what was kept.
+func (e *InterruptedError) Error() string {
+	var s string
+	switch {
+	case e.Round > 0:
+		s = fmt.Sprintf("interrupted in round %d of %d; the result lines and files hold the %s finished",
+			e.Round, e.Rounds, plural.Of(e.Finished, "round"))
+		if e.Finished == 0 {
+			s = fmt.Sprintf("interrupted in round %d of %d, before any round finished", e.Round, e.Rounds)
+		}
+	case e.Finished == e.Rounds && e.Rounds > 0:
+		s = fmt.Sprintf("interrupted after the last round, while quit was sent; the result lines and files hold all %s",
+			plural.Of(e.Finished, "round"))
+	default:
+		s = "interrupted before the first round"
+	}
+	if e.Files != nil {
+		s += fmt.Sprintf(" (but the files were not all written: %v)", e.Files)
+	}
+	return s
 }
 
 // FilesError is Host's error when the match was played (its result

@@ -67,6 +67,12 @@ type Result struct {
 	// Games holds one entry per round, in order.
 	Games      []GameResult
 	Start, End time.Time
+	// Interrupted is set when the match was interrupted (its context
+	// cancelled: Ctrl-C) before its end; InterruptedRound is the round in
+	// progress then, which is not in Games, 0 when none was (before the
+	// first round, or while quit was being sent after the last).
+	Interrupted      bool
+	InterruptedRound int
 }
 
 // Lines writes the classic result lines, player 1 first, and the UTC time
@@ -86,9 +92,12 @@ func (r *Result) Lines(w io.Writer, now time.Time) error {
 }
 
 // Run plays the match between two players, player 1 first; a nil player
-// never connected and loses every round. It returns the result so far and
-// ctx's error if ctx is cancelled; a player's fault is never an error, only
-// a part of the result. Run does not close the players.
+// never connected and loses every round. If ctx is cancelled it returns
+// ctx's error and the result so far: the rounds finished, each player's
+// tallies of them, and the round it stopped in as Interrupted, which
+// counts for nobody (a game cut short says nothing of either player). A
+// player's fault is never an error, only a part of the result. Run does
+// not close the players.
 func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err error) {
 	log := m.Log
 	if log == nil {
@@ -136,6 +145,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		if err != nil {
 			f := otp.AsForfeit(err)
 			if f == nil {
+				res.Interrupted = ctx.Err() != nil
 				return res, err
 			}
 			disqualify(i, 0, f)
@@ -176,8 +186,21 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 			played.Round, played.BlackPlayer, played.Black, played.White = g.Round, g.BlackPlayer, g.Black, g.White
 			g = played
 			if err != nil {
-				res.Games = append(res.Games, g)
+				if ctx.Err() != nil {
+					res.Interrupted, res.InterruptedRound = true, round
+					log.Warn("match interrupted", zap.Int("round", round), zap.Int("rounds_finished", len(res.Games)))
+				} else {
+					res.Games = append(res.Games, g) // a bug: the game as far as it went
+				}
 				return res, err
+			}
+			if ctx.Err() != nil {
+				// A forfeit that the interruption itself caused (a
+				// connection closed by the signal's arrival) is no
+				// verdict on the player.
+				res.Interrupted, res.InterruptedRound = true, round
+				log.Warn("match interrupted", zap.Int("round", round), zap.Int("rounds_finished", len(res.Games)))
+				return res, ctx.Err()
 			}
 			if g.Forfeit != nil {
 				loser := b
@@ -204,6 +227,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		}
 		if err := r.Quit(ctx, m.Limits.Reply); err != nil {
 			if otp.AsForfeit(err) == nil {
+				res.Interrupted = ctx.Err() != nil
 				return res, err
 			}
 			res.Players[i].QuitError = err.Error()

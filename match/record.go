@@ -30,12 +30,21 @@ func WriteRecord(w io.Writer, r *Result) error {
 		}
 		writeGame(&b, g)
 	}
+	if r.Interrupted {
+		b.WriteString("\n")
+		if r.InterruptedRound > 0 {
+			fmt.Fprintf(&b, "round %d\n", r.InterruptedRound)
+		}
+		b.WriteString(r.interruption() + "\n")
+	}
 	b.WriteString("\n")
 	for i, p := range r.Players {
 		fmt.Fprintf(&b, "player %d: %s: %d won, %d lost, %d drawn", i+1, p.Name, p.Win, p.Lose, p.Draw)
 		switch {
 		case p.Forfeit != nil:
 			fmt.Fprintf(&b, "; disqualified in round %d: %v", p.ForfeitRound, p.Forfeit)
+		case !p.Quit && r.Interrupted:
+			b.WriteString("; not sent quit: the match was interrupted")
 		case !p.Quit:
 			fmt.Fprintf(&b, "; quit failed: %s", p.QuitError)
 		}
@@ -48,6 +57,17 @@ func WriteRecord(w io.Writer, r *Result) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// interruption is the record's line for an interrupted match.
+func (r *Result) interruption() string {
+	if r.InterruptedRound > 0 {
+		return "interrupted: this round was cut short and counts for nobody; the match ends here"
+	}
+	if len(r.Games) == 0 {
+		return "interrupted before the first round"
+	}
+	return "interrupted after the last round, while quit was sent"
 }
 
 // WriteGame writes the record of one game as WriteRecord writes each round,
@@ -133,6 +153,11 @@ type Summary struct {
 	End     time.Time       `json:"end"`
 	Players []PlayerSummary `json:"players"`
 	Games   []GameSummary   `json:"games"`
+	// Interrupted is set for a match interrupted before its end (Ctrl-C):
+	// Games are the rounds finished, and InterruptedRound the round in
+	// progress then, counted for nobody (absent when none was).
+	Interrupted      bool `json:"interrupted,omitempty"`
+	InterruptedRound int  `json:"interrupted_round,omitempty"`
 }
 
 // PlayerSummary is one player's line of a Summary.
@@ -200,7 +225,8 @@ type GameSummary struct {
 
 // Summary returns the machine-readable form of the result.
 func (r *Result) Summary() Summary {
-	s := Summary{Start: r.Start.UTC(), End: r.End.UTC(), Players: []PlayerSummary{}, Games: []GameSummary{}}
+	s := Summary{Start: r.Start.UTC(), End: r.End.UTC(), Players: []PlayerSummary{}, Games: []GameSummary{},
+		Interrupted: r.Interrupted, InterruptedRound: r.InterruptedRound}
 	for i, p := range r.Players {
 		s.Players = append(s.Players, PlayerSummary{
 			Player: i + 1, Name: p.Name, Addr: p.Addr, Quit: p.Quit, Win: p.Win, Lose: p.Lose, Draw: p.Draw,

@@ -103,23 +103,63 @@ echo "playing $rounds rounds, $think per move (logs in $out) ..." >&2
 # The judge picks a free port (0), starts both engines with IP PORT appended,
 # and stops them at the end. Its log goes to judge.log; the progress lines
 # and any warning are shown here as well.
+#
+# Ctrl-C (SIGINT to the terminal's whole process group) and SIGTERM (to this
+# script alone) must reach the judge, which then keeps the rounds finished,
+# prints their result and writes the files, and must be waited for, with its
+# engines. So the judge runs in the background, each signal is passed on to
+# it, and the script waits until it has gone. The log's tee and grep ignore
+# both signals: they end when the judge closes their pipe, and so never die
+# first and kill the judge with SIGPIPE (status 141) on its last words.
+# The log is read from a named pipe by a job of its own, whose end the
+# script can wait for (a process substitution's it cannot, in every bash).
+fifo="$out/.judge-log.fifo"
+mkfifo "$fifo"
+(
+	trap '' INT TERM
+	tee "$out/judge.log" <"$fifo" | { grep --line-buffered -E '^round |WARN|ERROR' >&2; true; }
+) &
+log=$!
 set +e
 "$bin/judge" --host 127.0.0.1 \
 	--engine "$bin/search --name search-1 --time $think ${ENGINE1_ARGS:-}" \
 	--engine "$bin/search --name search-2 --time $think ${ENGINE2_ARGS:-}" \
 	--engine-log-dir "$out" --record "$out/record.txt" --json "$out/summary.json" \
-	0 "$rounds" 2>&1 >"$out/result.txt" |
-	tee "$out/judge.log" |
-	{ grep --line-buffered -E '^round |WARN|ERROR' >&2; true; }
-status=${PIPESTATUS[0]}
+	0 "$rounds" >"$out/result.txt" 2>"$fifo" &
+judge=$!
+trap 'kill -INT "$judge" 2>/dev/null' INT
+trap 'kill -TERM "$judge" 2>/dev/null' TERM
+# wait returns early (status above 128) when a trapped signal arrives, the
+# judge still running: wait again until it has really ended; bash remembers
+# its status for the last wait. Then the log's last lines, read once the
+# judge closed the pipe.
+for job in "$judge" "$log"; do
+	while kill -0 "$job" 2>/dev/null; do
+		wait "$job"
+	done
+done
+wait "$judge"
+status=$?
+trap - INT TERM
+rm -f "$fifo"
 set -e
 
 echo
 cat "$out/result.txt"
 echo
-echo "record:  $out/record.txt"
-echo "summary: $out/summary.json"
-echo "logs:    $out/judge.log $out/engine1.log $out/engine2.log"
+# Only the files there are: a match interrupted before it began has none.
+for f in record:record.txt summary:summary.json; do
+	if [ -s "$out/${f#*:}" ]; then
+		printf '%-8s %s\n' "${f%%:*}:" "$out/${f#*:}"
+	fi
+done
+logs="$out/judge.log"
+for f in engine1.log engine2.log; do
+	if [ -e "$out/$f" ]; then
+		logs="$logs $out/$f"
+	fi
+done
+echo "logs:    $logs"
 if [ "$status" -ne 0 ]; then
 	echo "cpu_vs_cpu.sh: the judge failed (status $status); see $out/judge.log" >&2
 fi

@@ -82,6 +82,10 @@ An engine the kernel kills at --engine-memory is disqualified with the reason "m
 The --json summary and the record give each started engine's CPU time, thinking time, wall time
 and peak memory (docs/judge.md, "Limits and accounting").
 
+Interrupted (Ctrl-C, SIGTERM) in a round, the judge keeps the rounds finished: their result lines
+(QUIT:0), the record and the summary, and says which round it was interrupted in; the round cut
+short counts for nobody.
+
 Exit status: 0 when the match was played (whatever its result), 1 if it could not be (the port
 is taken, an engine's program is missing or cannot start, interrupted) or if a player never played
 a game (never connected, or failed its name reply: the results are printed all the same; an engine

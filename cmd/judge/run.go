@@ -58,6 +58,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h *hooks)
 	errw, log := stderrLogger(stderr, o.logLevel)
 	defer log.Sync()
 	if err := judge(ctx, o, stdout, errw, log, h); err != nil {
+		var interrupted *match.InterruptedError
+		if errors.As(err, &interrupted) {
+			log.Error("match " + interrupted.Error())
+			return 1
+		}
 		msg := "match not played"
 		switch {
 		case errors.As(err, new(neverPlayedError)):
