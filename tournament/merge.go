@@ -41,11 +41,12 @@ type Merged struct {
 // splits). It refuses inputs of different tournaments (their fingerprints
 // differ: it names the first field that does), a file whose header's
 // fingerprint does not match its own fields, a record that is not a game
-// of the schedule or not of its file's shard (CheckRecords), and a game
+// of the schedule or not of its file's shard or whose moves replay does
+// not find a game of the rules (CheckRecords), and a game
 // recorded twice with different results, naming both places; a game
 // recorded twice alike is kept once. Games in no input are listed in
 // Missing, which is no error.
-func Merge(inputs []MergeInput) (Merged, error) {
+func Merge(inputs []MergeInput, replay Replayer) (Merged, error) {
 	if len(inputs) == 0 {
 		return Merged{}, errors.New("no results file to merge")
 	}
@@ -76,7 +77,7 @@ func Merge(inputs []MergeInput) (Merged, error) {
 	byGame := make(map[int]Record, len(schedule))
 	names := first.Header.Names()
 	for _, in := range inputs {
-		if err := CheckRecords(in.Records, schedule, names); err != nil {
+		if err := CheckRecords(in.Records, schedule, names, replay); err != nil {
 			return Merged{}, fmt.Errorf("%s: %w", in.Name, err)
 		}
 		if in.Header.Start.Before(m.Header.Start) {

@@ -39,6 +39,11 @@ func gameRecords(t *testing.T, h Header, games ...int) []Record {
 	return out
 }
 
+// anyMoves is a Replayer that takes any moves: the records of these tests
+// are of the schedule's games, without moves to replay (TestMergeReplays
+// has games of the rules).
+func anyMoves(*Record) error { return nil }
+
 // shardInput is the results of shard s of h holding the games listed.
 func shardInput(t *testing.T, h Header, s Shard, games ...int) MergeInput {
 	h.Shard = &s
@@ -150,7 +155,7 @@ func TestMergeShards(t *testing.T) {
 		shardInput(t, h, Shard{1, 3}, 2, 5, 8, 11),
 		shardInput(t, h, Shard{1, 3}, 11, 2), // run again: the same games
 	}
-	m, err := Merge(in)
+	m, err := Merge(in, anyMoves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +171,7 @@ func TestMergeShards(t *testing.T) {
 		t.Errorf("merged header %+v, want no shard, start %v, fingerprint %s, 12 games", m.Header, h.Start, h.ComputeFingerprint())
 	}
 	// Shards of another split are the same tournament.
-	m, err = Merge([]MergeInput{shardInput(t, h, Shard{0, 2}, 1, 3, 5), shardInput(t, h, Shard{1, 4}, 2, 6, 10)})
+	m, err = Merge([]MergeInput{shardInput(t, h, Shard{0, 2}, 1, 3, 5), shardInput(t, h, Shard{1, 4}, 2, 6, 10)}, anyMoves)
 	if err != nil || !slices.Equal(m.Missing, []int{4, 7, 8, 9, 11, 12}) {
 		t.Errorf("two splits: %v, missing %v; want 4, 7-9, 11, 12", err, m.Missing)
 	}
@@ -214,7 +219,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"forfeit", []MergeInput{shardInput(t, h, Shard{0, 3}, 1), forfeited}, "forfeits"},
 		{"nothing", nil, "no results file"},
 	} {
-		if _, err := Merge(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := Merge(c.in, anyMoves); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
 		}
 	}

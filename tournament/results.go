@@ -263,15 +263,34 @@ func newRecord(p Pairing, names []string, played *Played) Record {
 	return r
 }
 
+// Replayer replays the moves of a record of a game played, from its
+// opening, by the rules of the tournament's game, and reports how the
+// record is not a game of those rules: an illegal move, moves after the
+// game's end, a game not over without a forfeit, an outcome the moves do
+// not make. Each game has its own (ReplayOthello here; kaggame's and
+// einsteingame's Replay), which package director picks by the header's
+// game.
+type Replayer func(r *Record) error
+
+// ReplayOthello is Othello's Replayer: the record's facts rebuilt from
+// its moves (match.GameFacts.GameResult), every move legal, the discs and
+// the outcome those of the final board.
+func ReplayOthello(r *Record) error {
+	_, err := r.GameResult()
+	return err
+}
+
 // CheckRecords checks the records of a results file, in the order
 // ReadResults returns them (record i on line i+2, after the header),
 // against the schedule its header implies: each must be a game of the
 // schedule (its number, round, engines and their names, colours,
-// opening, seeds), name a winner that played it as its outcome says, and
-// come once. Resuming trusts the records for the standings and skips
-// their games, so a forged or misplaced one would count a game that was
-// never played and hide the real one: the error names the line.
-func CheckRecords(recs []Record, schedule []Pairing, names []string) error {
+// opening, seeds), name a winner that played it as its outcome says, be
+// a game of the rules, its moves replayed by replay (unless the game was
+// not played), and come once. Resuming trusts the records for the
+// standings and skips their games, so a forged or misplaced one (a line
+// rewritten to win 64-0 in three moves) would count a game that was never
+// played and hide the real one: the error names the line.
+func CheckRecords(recs []Record, schedule []Pairing, names []string, replay Replayer) error {
 	seen := make(map[int]int, len(recs)) // game -> line
 	for i := range recs {
 		r, line := &recs[i], i+2
@@ -284,6 +303,11 @@ func CheckRecords(recs []Record, schedule []Pairing, names []string) error {
 		seen[r.Game] = line
 		if err := r.matches(&schedule[r.Game-1], names); err != nil {
 			return fmt.Errorf("line %d: game %d: %w", line, r.Game, err)
+		}
+		if r.Played {
+			if err := replay(r); err != nil {
+				return fmt.Errorf("line %d: game %d is no game of the rules: %w", line, r.Game, err)
+			}
 		}
 	}
 	return nil

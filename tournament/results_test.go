@@ -270,7 +270,7 @@ func TestCheckRecords(t *testing.T) {
 	played := &Played{Game: match.GameResult{Played: true, Outcome: match.WhiteWins}}
 	good := func(game int) Record { return newRecord(schedule[game-1], names, played) }
 	ok := []Record{good(3), good(5), good(12), good(7)}
-	if err := CheckRecords(ok, schedule, names); err != nil {
+	if err := CheckRecords(ok, schedule, names, anyMoves); err != nil {
 		t.Fatalf("CheckRecords of scheduled games: %v", err)
 	}
 	forge := func(game int, f func(*Record)) Record {
@@ -301,7 +301,7 @@ func TestCheckRecords(t *testing.T) {
 	}
 	for _, c := range cases {
 		recs := append(slices.Clone(ok), c.bad)
-		err := CheckRecords(recs, schedule, names)
+		err := CheckRecords(recs, schedule, names, anyMoves)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "line 6: ") {
 			t.Errorf("CheckRecords with %+v on line 6: %v; want an error on line 6 with %q", c.bad, err, c.want)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/tcgothello/mcts/tournament"
+	"github.com/tcgothello/mcts/tournament/director"
 )
 
 // This file is judge tournament merge: it joins the results files of a
@@ -94,7 +95,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	m, err := tournament.Merge(inputs)
+	// The inputs are of one tournament, and so of one game (Merge
+	// refuses others): the first names it.
+	m, err := tournament.Merge(inputs, director.Replayer(inputs[0].Header.Game))
 	if err != nil {
 		return fail(2, err)
 	}

@@ -186,7 +186,7 @@ func Run(ctx context.Context, cfg Config, out Output) error {
 	if err != nil {
 		return err
 	}
-	if err := tournament.CheckRecords(done, schedule, t.names); err != nil {
+	if err := tournament.CheckRecords(done, schedule, t.names, Replayer(t.header.Game)); err != nil {
 		return fmt.Errorf("cannot resume from %s: %w (the file is left as it is)", cfg.Results, err)
 	}
 	if cfg.Shard != nil {

@@ -54,6 +54,19 @@ func loadGameOpenings(game, path string) ([]tournament.Opening, error) {
 	return tournament.ReadOpeningsFile(path, "layouts", parse)
 }
 
+// Replayer returns the tournament.Replayer of a game as a results
+// header names it ("" or othello, killallgo, einstein): how merge and
+// resume check that a record's moves are a game of its rules.
+func Replayer(game string) tournament.Replayer {
+	switch game {
+	case tournament.GameKillAllGo:
+		return kaggame.Replay
+	case tournament.GameEinstein:
+		return einsteingame.Replay
+	}
+	return tournament.ReplayOthello
+}
+
 // playFunc returns how the tournament's game plays one game, each
 // engine's forfeit for the memory limit named as such.
 func (t *tourney) playFunc() tournament.PlayFunc {
