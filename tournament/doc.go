@@ -4,7 +4,7 @@
 // swapped; a results file of finished games that lets a stopped
 // tournament resume, split in shards that run anywhere and merge back
 // (Shard, Merge), each file fingerprinted by its tournament; standings
-// with Elo ratings relative to the field and their exact 95% intervals;
+// with the Elo difference each score implies and its exact 95% interval;
 // and the shipped set of balanced openings.
 //
 // The package knows nothing of processes or sockets: a PlayFunc plays one

@@ -14,11 +14,12 @@ type Standing struct {
 	Engine int
 	Name   string
 	Score
-	// Elo is the engine's rating relative to the field: the Elo its score
-	// against its opponents implies, less the mean of those of the field,
-	// so that the ratings sum to zero. Low and High are the ends of its 95%
-	// interval (Score.EloInterval), centred alike. Each may be infinite
-	// (every game won or lost, no game) and is then null in JSON.
+	// Elo is the Elo difference that the engine's score against its
+	// opponents implies (Score.Elo), as cutechess prints it: positive
+	// above 50%, negative below, +Inf at 100% and -Inf at 0%, so that its
+	// sign always follows the score. Low and High are the ends of its
+	// exact 95% interval (Score.EloInterval), which may be infinite too.
+	// An infinite value is null in JSON.
 	Elo  float64 `json:"-"`
 	Low  float64 `json:"-"`
 	High float64 `json:"-"`
@@ -60,7 +61,7 @@ func Standings(names []string, recs []Record) []Standing {
 			}
 		}
 	}
-	centreElo(st)
+	rate(st)
 	slices.SortStableFunc(st, func(a, b Standing) int {
 		if a.Points() != b.Points() {
 			if a.Points() > b.Points() {
@@ -73,34 +74,15 @@ func Standings(names []string, recs []Record) []Standing {
 	return st
 }
 
-// centreElo sets each standing's Elo and interval from its score and
-// shifts the finite ones so that the ratings average zero over the
-// engines that played: a score only says how an engine did against its
-// own opponents, and centring puts every engine on one scale around the
-// field's mean. An infinite rating (every game won or lost) stays
-// infinite and is left out of the mean; an infinite end of an interval
-// stays infinite.
-func centreElo(st []Standing) {
-	sum, n := 0.0, 0
+// rate sets each standing's Elo and interval from its score alone. They
+// were once centred on the field's mean, which could rate an engine that
+// scored 37.5% at +125 (its opponents' ratings pulling the mean down):
+// a rating that contradicts the score beside it. A score says how an
+// engine did against its own opponents, and that is what it is rated.
+func rate(st []Standing) {
 	for i := range st {
 		st[i].Elo = st[i].Score.Elo()
 		st[i].Low, st[i].High = st[i].Score.EloInterval()
-		if st[i].Games() > 0 && !math.IsInf(st[i].Elo, 0) {
-			sum += st[i].Elo
-			n++
-		}
-	}
-	if n == 0 {
-		return
-	}
-	mean := sum / float64(n)
-	for i := range st {
-		if st[i].Games() > 0 {
-			// Infinities stay as they are: Inf - mean is Inf.
-			st[i].Elo -= mean
-			st[i].Low -= mean
-			st[i].High -= mean
-		}
 	}
 }
 
@@ -152,13 +134,17 @@ func Pairwise(n int, recs []Record) [][]Score {
 	return m
 }
 
-// formatElo prints an Elo value, signed, or "-" when it says nothing: an
-// infinite rating (every game won or lost; the interval beside it says
-// what those games show).
+// formatElo prints an Elo value, signed: "+inf" or "-inf" for a score
+// of 100% or 0% (the interval beside it says what those games show), "-"
+// when it says nothing (no game: NaN never arises, but would print so).
 func formatElo(x float64) string {
 	switch {
-	case math.IsInf(x, 0) || math.IsNaN(x):
+	case math.IsNaN(x):
 		return "-"
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
 	case math.Round(x) == 0:
 		return "0" // not "-0" for a hair below an even score
 	}
@@ -183,8 +169,9 @@ func formatInterval(lo, hi float64) string {
 }
 
 // WriteStandings writes the standings as an aligned table: rank, name,
-// games, wins, draws, losses, points, score %, Elo relative to the field
-// (centred on its mean) and its 95% interval, forfeits.
+// games, wins, draws, losses, points, score %, the Elo difference the score
+// implies and its 95% interval, forfeits. An engine without games has "-"
+// for both.
 func WriteStandings(w io.Writer, st []Standing) error {
 	// Numbers align right; names, padded to one width, read left-aligned.
 	width := len("name")
@@ -194,23 +181,24 @@ func WriteStandings(w io.Writer, st []Standing) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "rank\t%-*s\tgames\twins\tdraws\tlosses\tpoints\tscore\telo\t95%% interval\tforfeits\t\n", width, "name")
 	for i, s := range st {
+		elo := formatElo(s.Elo)
+		if s.Games() == 0 {
+			elo = "-"
+		}
 		fmt.Fprintf(tw, "%d\t%-*s\t%d\t%d\t%d\t%d\t%.1f\t%.1f%%\t%s\t%s\t%d\t\n", i+1, width, s.Name, s.Games(), s.Wins, s.Draws, s.Losses,
-			s.Points(), 100*s.Fraction(), formatElo(s.Elo), formatInterval(s.Low, s.High), s.Forfeits)
+			s.Points(), 100*s.Fraction(), elo, formatInterval(s.Low, s.High), s.Forfeits)
 	}
 	return tw.Flush()
 }
 
 // WritePairwise writes each pair's result, one line a pair that met: wins,
 // draws and losses of the first, its score and the Elo difference it
-// implies with its 95% interval ("elo +338 [-18, +993]"; the interval
-// alone when every game went one way: "elo [-72, +inf)").
+// implies with its 95% interval ("elo +338 [-18, +993]"; "elo +inf [-72,
+// +inf)" when every game went the first's way).
 func WritePairwise(w io.Writer, names []string, m [][]Score) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, p := range PairResults(m) {
-		elo := "elo " + formatInterval(p.EloInterval())
-		if d := p.Elo(); !math.IsInf(d, 0) {
-			elo = "elo " + formatElo(d) + " " + formatInterval(p.EloInterval())
-		}
+		elo := "elo " + formatElo(p.Elo()) + " " + formatInterval(p.EloInterval())
 		fmt.Fprintf(tw, "%s vs %s\t+%d =%d -%d\t%.1f/%d\t%.1f%%\t%s\n", names[p.A], names[p.B], p.Wins, p.Draws, p.Losses,
 			p.Points(), p.Games(), 100*p.Fraction(), elo)
 	}

@@ -60,77 +60,87 @@ func TestStandings(t *testing.T) {
 	}
 }
 
-// Ratings are centred on the field. A gauntlet: hero beats b and c once
-// and draws once with each (3/4, 75%: 400·log10(3) = +190.85 from its
-// score); b and c score 0.5/2 each, 25%: -190.85. Their mean is
-// (190.85 - 2·190.85)/3 = -63.62, so centred: hero +254.46, b and c
-// -127.23; the sum is 0.
-func TestStandingsEloCentred(t *testing.T) {
+// Every rating's sign follows its score, as cutechess prints them: each is
+// the Elo difference its own score implies. A gauntlet: hero beats b and c
+// once and draws once with each (3/4, 75%: 400·log10(3) = +190.85); b and
+// c score 0.5/2 each, 25%: -190.85. Centred on the field, as they once
+// were, hero would be +254.46 and b and c -127.23.
+func TestStandingsEloFollowsScore(t *testing.T) {
 	g := func(n, b, w, winner int) Record {
 		return Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner}
 	}
 	recs := []Record{g(1, 0, 1, 0), g(2, 1, 0, -1), g(3, 0, 2, -1), g(4, 2, 0, 0)}
 	st := Standings([]string{"hero", "b", "c"}, recs)
-	want := map[string]float64{"hero": 254.4647, "b": -127.2323, "c": -127.2323}
-	sum := 0.0
+	want := map[string]float64{"hero": 190.8485, "b": -190.8485, "c": -190.8485}
 	for _, s := range st {
 		if !near(s.Elo, want[s.Name], 1e-3) {
 			t.Errorf("%s: Elo %.4f, want %.4f", s.Name, s.Elo, want[s.Name])
 		}
-		sum += s.Elo
 	}
-	if !near(sum, 0, 1e-9) {
-		t.Errorf("ratings sum to %v, want 0", sum)
+	// A field like the issue's, where centring rated 37.5% at +125: a
+	// wins all its 4 games; b scores 2.5/8 (31.25%, -137.0) and c 3.5/8
+	// (43.75%, -43.7). Centred on the mean of the finite two, -90.3, c
+	// was +46.7 with less than half the points. A score below 50% must
+	// rate below 0, one above it above 0, and 100% +Inf.
+	recs = []Record{g(1, 0, 1, 0), g(2, 1, 0, 0), g(3, 0, 2, 0), g(4, 2, 0, 0),
+		g(5, 1, 2, 1), g(6, 2, 1, 1), g(7, 1, 2, 2), g(8, 2, 1, 2), g(9, 1, 2, 2), g(10, 2, 1, -1)}
+	for _, s := range Standings([]string{"a", "b", "c"}, recs) {
+		f := s.Fraction()
+		if (f > 0.5) != (s.Elo > 0) || (f < 0.5) != (s.Elo < 0) || (f == 1) != math.IsInf(s.Elo, 1) {
+			t.Errorf("%s: score %.1f%%, Elo %v: its sign contradicts the score", s.Name, 100*f, s.Elo)
+		}
+		if lo, hi := s.Score.EloInterval(); s.Low != lo || s.High != hi {
+			t.Errorf("%s: interval [%v, %v], want its score's exact [%v, %v]", s.Name, s.Low, s.High, lo, hi)
+		}
 	}
-	// An engine that won or lost every game keeps an infinite rating and
-	// stays out of the mean: here a beats b twice.
+	// An engine that won or lost every game has an infinite rating: here a
+	// beats b twice. Their intervals: 2 wins of 2 reach down to
+	// 0.025^(1/2) = 0.158114, -290.51, and up to infinity.
 	st = Standings([]string{"a", "b"}, []Record{g(1, 0, 1, 0), g(2, 1, 0, 0)})
 	if !math.IsInf(st[0].Elo, 1) || !math.IsInf(st[1].Elo, -1) {
 		t.Errorf("all won / all lost: %v and %v, want +Inf and -Inf", st[0].Elo, st[1].Elo)
 	}
-	// Their intervals: 2 wins of 2 reach down to 0.025^(1/2) = 0.158114,
-	// -290.51, and up to infinity; with no finite rating there is nothing
-	// to centre on.
 	if !near(st[0].Low, -290.5133, 1e-3) || !math.IsInf(st[0].High, 1) || !math.IsInf(st[1].Low, -1) || !near(st[1].High, 290.5133, 1e-3) {
 		t.Errorf("intervals [%.4f, %v] and [%v, %.4f], want [-290.5133, +Inf] and [-Inf, +290.5133]", st[0].Low, st[0].High, st[1].Low, st[1].High)
 	}
 }
 
-// An engine that won every game is printed with no rating and its
-// interval, centred like the others: a beats b and c twice each (4/4:
-// lower end 0.025^(1/4) = 0.397635, -72.15); b and c win one game each
-// against the other, so score 1/4, -190.85, which centring moves to 0 and
-// a's lower end to -72.15 + 190.85 = +118.70.
-func TestStandingsIntervalCentred(t *testing.T) {
+// An engine that won every game is printed +inf with its exact interval:
+// a beats b and c twice each (4/4: lower end 0.025^(1/4) = 0.397635,
+// -72.15); b and c win one game each against the other, so score 1/4,
+// -190.85 (once centred to 0, which moved a's lower end to +118.70).
+func TestStandingsIntervalText(t *testing.T) {
 	g := func(n, b, w, winner int) Record {
 		return Record{Game: n, Round: 1, BlackEngine: b, WhiteEngine: w, Winner: winner}
 	}
 	recs := []Record{g(1, 0, 1, 0), g(2, 1, 0, 0), g(3, 0, 2, 0), g(4, 2, 0, 0), g(5, 1, 2, 1), g(6, 2, 1, 2)}
 	st := Standings([]string{"a", "b", "c"}, recs)
-	if st[0].Name != "a" || !math.IsInf(st[0].Elo, 1) || !near(st[0].Low, 118.6987, 1e-3) || !math.IsInf(st[0].High, 1) || !near(st[1].Elo, 0, 1e-9) {
-		t.Errorf("a: Elo %v [%.4f, %v], b: Elo %.4f; want +Inf [118.6987, +Inf] and 0", st[0].Elo, st[0].Low, st[0].High, st[1].Elo)
+	if st[0].Name != "a" || !math.IsInf(st[0].Elo, 1) || !near(st[0].Low, -72.1498, 1e-3) || !math.IsInf(st[0].High, 1) || !near(st[1].Elo, -190.8485, 1e-3) {
+		t.Errorf("a: Elo %v [%.4f, %v], b: Elo %.4f; want +Inf [-72.1498, +Inf] and -190.8485", st[0].Elo, st[0].Low, st[0].High, st[1].Elo)
 	}
-	// b: 1 of 4, [-878.90, +247.28] (TestEloInterval), moved by +190.85.
-	lo, hi := Score{Wins: 1, Losses: 3}.EloInterval()
-	if !near(st[1].Low, lo+190.8485, 1e-3) || !near(st[1].High, hi+190.8485, 1e-3) {
-		t.Errorf("b: [%.4f, %.4f], want its score's [%.4f, %.4f] moved by +190.85", st[1].Low, st[1].High, lo, hi)
+	// b: 1 of 4, [-878.90, +247.28] (TestEloInterval).
+	if !near(st[1].Low, -878.9035, 1e-3) || !near(st[1].High, 247.2795, 1e-3) {
+		t.Errorf("b: [%.4f, %.4f], want its score's [-878.9035, 247.2795]", st[1].Low, st[1].High)
 	}
 	var b bytes.Buffer
 	if err := WriteStandings(&b, st); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(b.String(), "\n")
-	if got := strings.Join(strings.Fields(lines[1]), " "); got != "1 a 4 4 0 0 4.0 100.0% - [+119, +inf) 0" {
-		t.Errorf("a's line %q, want no rating and the interval [+119, +inf)", got)
+	if got := strings.Join(strings.Fields(lines[1]), " "); got != "1 a 4 4 0 0 4.0 100.0% +inf [-72, +inf) 0" {
+		t.Errorf("a's line %q, want the rating +inf and the interval [-72, +inf)", got)
+	}
+	if got := strings.Join(strings.Fields(lines[2]), " "); got != "2 b 4 1 0 3 1.0 25.0% -191 [-879, +247] 0" {
+		t.Errorf("b's line %q, want -191 [-879, +247]", got)
 	}
 	b.Reset()
 	if err := WritePairwise(&b, []string{"a", "b", "c"}, Pairwise(3, recs)); err != nil {
 		t.Fatal(err)
 	}
-	// a vs b, 2 of 2: the interval of 2 wins, uncentred; b vs c 1 of 2.
-	if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, "a vs b +2 =0 -0 2.0/2 100.0% elo [-291, +inf) a vs c") ||
+	// a vs b, 2 of 2; b vs c 1 of 2.
+	if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, "a vs b +2 =0 -0 2.0/2 100.0% elo +inf [-291, +inf) a vs c") ||
 		!strings.Contains(got, "b vs c +1 =0 -1 1.0/2 50.0% elo 0 [-758, +758]") {
-		t.Errorf("pairwise:\n%s\nwant a vs b with elo [-291, +inf), b vs c with 0 [-758, +758]", b.String())
+		t.Errorf("pairwise:\n%s\nwant a vs b with elo +inf [-291, +inf), b vs c with 0 [-758, +758]", b.String())
 	}
 }
 
@@ -142,10 +152,10 @@ func TestIntervalText(t *testing.T) {
 		s    Score
 		want string
 	}{
-		{Score{Wins: 4}, "elo [-72, +inf)"},
+		{Score{Wins: 4}, "elo +inf [-72, +inf)"},
 		{Score{Wins: 7, Losses: 1}, "elo +338 [-18, +1000]"},
 		{Score{Wins: 6, Losses: 2}, "elo +191 [-108, +593]"},
-		{Score{Losses: 4}, "elo (-inf, +72]"},
+		{Score{Losses: 4}, "elo -inf (-inf, +72]"},
 		{Score{Wins: 2, Losses: 2}, "elo 0 [-456, +456]"},
 		{Score{Wins: 1, Draws: 1}, "elo +191 [-475, +1465]"},
 	} {

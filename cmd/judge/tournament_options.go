@@ -63,10 +63,11 @@ plays one opening, every pair playing it twice, once with each colour. --seed fi
 the openings and the engines' seeds (each game's seeds are derived from it).
 
 Output: progress lines and logs on stderr; on stdout the standings after every round and at the
-end (games, wins, draws, losses, points, score, Elo relative to the field with its 95% interval,
-forfeits), then each pair's result. The interval is exact (Clopper-Pearson on the score): its two
-ends, "[-18, +1000]" for 7 wins in 8, an end that 100% or 0% reaches open ("[-72, +inf)" for 4 in
-4, whose Elo, infinite, prints "-"), and "-" for an engine without games. --results keeps every
+end (games, wins, draws, losses, points, score, the Elo difference the score implies, as
+cutechess prints it, its sign the score's, with its 95% interval, forfeits), then each pair's
+result. The interval is exact (Clopper-Pearson on the score): its two ends, "[-18, +1000]" for 7
+wins in 8, an end that 100% or 0% reaches open ("+inf [-72, +inf)" for 4 wins in 4), and "-" for
+an engine without games. --results keeps every
 finished game (JSON lines, written as each game ends); given an existing file, the tournament
 resumes: finished games are not played again (a changed engine command is allowed, and logged). Each engine is assumed to use one core; the two engines of a game take turns unless they
 think on the opponent's time, so keep --concurrency at most the free cores (half that for engines
