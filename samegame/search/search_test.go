@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/internal/cpuclock"
 	"github.com/tcgothello/mcts/mcts"
 	"github.com/tcgothello/mcts/samegame"
 )
@@ -343,12 +344,23 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkPlayout: one colour-avoiding playout from standard board 1.
+// BenchmarkPlayout: one colour-avoiding playout from standard board 1,
+// its move drawn by probing random cells first (the default, 8 probes)
+// and by listing every move (0), in wall and CPU time
+// (docs/samegame.md quotes both).
 func BenchmarkPlayout(bm *testing.B) {
-	s := newSearcher(context.Background(), standard(bm)[0], DefaultConfig(), time.Time{}, 0)
-	bm.ReportAllocs()
-	for bm.Loop() {
-		s.playout(&s.root, 0)
+	for _, probes := range []int{DefaultConfig().Probes, 0} {
+		bm.Run(fmt.Sprintf("probes=%d", probes), func(bm *testing.B) {
+			cfg := DefaultConfig()
+			cfg.Probes = probes
+			s := newSearcher(context.Background(), standard(bm)[0], cfg, time.Time{}, 0)
+			bm.ReportAllocs()
+			clock := cpuclock.Start()
+			for bm.Loop() {
+				s.playout(&s.root, 0)
+			}
+			clock.Report(bm, "playouts/s")
+		})
 	}
 }
 
@@ -371,9 +383,11 @@ func BenchmarkPolicyPlayout(bm *testing.B) {
 	st := s.newNRPAState()
 	r := newRollout()
 	bm.ReportAllocs()
+	clock := cpuclock.Start()
 	for bm.Loop() {
 		s.policyPlayout(st, st.zero, &r)
 	}
+	clock.Report(bm, "playouts/s")
 }
 
 // TestBeamByEvaluation: the beam valued by the evaluation instead of
