@@ -44,7 +44,10 @@ func BenchmarkSolveFFO40to44(b *testing.B) {
 }
 
 // BenchmarkOutcome measures the leaf solver's cost at 8, 10 and 12 empty
-// squares, over random game positions, one position per iteration.
+// squares, over random game positions, one position per iteration. The
+// table is cleared (off the clock) before each pass over the positions:
+// from 9 empties a position solved before is answered by its own entry,
+// which measured 80 ns at 10 empties instead of the solve.
 func BenchmarkOutcome(b *testing.B) {
 	for _, empties := range []int{8, 10, 12} {
 		b.Run(strconv.Itoa(empties), func(b *testing.B) {
@@ -56,11 +59,22 @@ func BenchmarkOutcome(b *testing.B) {
 			s := newTestSolver(b)
 			b.ReportAllocs()
 			i := 0
+			var nodes uint64
 			for b.Loop() {
+				if i > 0 && i%len(positions) == 0 {
+					b.StopTimer()
+					s.Clear()
+					b.StartTimer()
+				}
 				pos := positions[i%len(positions)]
+				before := s.nodes
 				s.Outcome(pos.Player, pos.Opponent)
+				nodes += s.nodes - before
 				i++
 			}
+			// Nodes, unlike time, are the same on every machine and
+			// under any load.
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}
 }
