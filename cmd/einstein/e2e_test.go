@@ -81,6 +81,10 @@ func parseRecord(t *testing.T, text string) []roundRecord {
 	return rs
 }
 
+// notPlayedRE is a round an agent could not play: its players, its board
+// and why.
+var notPlayedRE = regexp.MustCompile(`^round (\d+): red (.+) \(player (\d)\), blue (.+) \(player (\d)\), layout (\d{6}): not played: (.+)$`)
+
 var roundRE = regexp.MustCompile(`^round (\d+): red (.+) \(player (\d)\), blue (.+) \(player (\d)\), layout (\d{6}): (red|blue) (.+) \(player (\d)\) wins, (.+), (\d+) plies$`)
 
 // TestGameRandomGreedy plays random against greedy, as processes of the
@@ -203,10 +207,6 @@ func TestMisbehavingAgents(t *testing.T) {
 			"red forfeits: sent no move within 2s",
 			"blue forfeits: sent no move within 2s",
 			[2]int{0, 1}},
-		{"exit before moving", readRound + "exit 0\n",
-			`red forfeits: closed its output after "": it exited (exit status 0)`,
-			`blue forfeits: closed its output after "": it exited (exit status 0)`,
-			[2]int{0, 1}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -245,22 +245,55 @@ func TestMisbehavingAgents(t *testing.T) {
 			}
 		})
 	}
-	t.Run("exit at once", func(t *testing.T) {
+	// An agent that ends before its first move of a round could not
+	// play it, as an Othello engine that never connects: the round is
+	// not played, counts for neither player, and the game exits 1
+	// naming it, whether it read its board first or exited at once.
+	for _, c := range []struct{ name, script, status string }{
+		{"exit before moving", readRound + "exit 0\n", "exit status 0"},
+		{"exit at once", "exit 3\n", "exit status 3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "bad"), []byte(head+c.script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "greedy", "./bad", "-r", "2", "-s", "5")
+			lines := strings.Split(out, "\n")
+			wantErr := "einstein game: never played a round: greedy (player 1): its opponent could not play; ./bad (player 2): could not play: "
+			if code != exitError || len(lines) != 6 || !strings.HasPrefix(errOut, wantErr) {
+				t.Fatalf("exit %d, stderr %q, stdout\n%s\nwant 1 and stderr %q...", code, errOut, out, wantErr)
+			}
+			// Whether the board could still be sent or not, the exit
+			// status is in the reason.
+			for i, side := range []string{"blue", "red"} {
+				m := notPlayedRE.FindStringSubmatch(lines[i+1])
+				if m == nil || !strings.HasPrefix(m[7], side+" forfeits: ") || !strings.Contains(m[7], "it exited ("+c.status+")") {
+					t.Errorf("round %d: %q; want it not played, %s forfeiting with %s", i+1, lines[i+1], side, c.status)
+				}
+			}
+			for i, who := range []string{"greedy (player 1)", "./bad (player 2)"} {
+				if want := who + ": 0 of 0 rounds won (as red 0 of 0, as blue 0 of 0), 2 rounds not played"; lines[3+i] != want {
+					t.Errorf("summary %q, want %q", lines[3+i], want)
+				}
+			}
+		})
+	}
+	// Two agents that both end at once: neither could play any round.
+	t.Run("both exit at once", func(t *testing.T) {
 		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "bad"), []byte(head+"exit 3\n"), 0o755); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "bad"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "greedy", "./bad", "-r", "2")
+		code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "./bad", "./bad", "-r", "2", "-s", "5")
 		lines := strings.Split(out, "\n")
-		if code != exitOK || len(lines) != 6 {
-			t.Fatalf("exit %d, stderr %q, stdout\n%s", code, errOut, out)
+		if code != exitError || len(lines) != 6 || strings.Count(errOut, "could not play: ") != 2 {
+			t.Fatalf("exit %d, stderr %q, stdout\n%s\nwant 1, both named", code, errOut, out)
 		}
-		// Whether the board could still be sent or not, the exit status
-		// is in the reason.
-		for i, side := range []string{"blue", "red"} {
-			m := roundRE.FindStringSubmatch(lines[i+1])
-			if m == nil || m[8] != "greedy" || !strings.HasPrefix(m[10], side+" forfeits: ") || !strings.Contains(m[10], "it exited (exit status 3)") {
-				t.Errorf("round %d: %q; want greedy to win, %s forfeiting with exit status 3", i+1, lines[i+1], side)
+		for i := range 2 {
+			m := notPlayedRE.FindStringSubmatch(lines[i+1])
+			if m == nil || !strings.HasPrefix(m[7], "neither agent could play: red forfeits: ") || !strings.Contains(m[7], "; blue forfeits: ") {
+				t.Errorf("round %d: %q; want neither agent to have played", i+1, lines[i+1])
 			}
 		}
 	})
@@ -380,8 +413,9 @@ func TestGameInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut = runIn(t, bin, "", "game", "-n", "0", bad, "greedy", "-r", "2")
-	if code != exitOK || errOut != "" || strings.Count(out, "forfeits: ") != 2 || strings.Count(out, "exit status 4") != 2 {
-		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant two forfeits with exit status 4", code, errOut, out)
+	if code != exitError || !strings.Contains(errOut, "never played a round: "+bad+" (player 1): could not play: ") ||
+		strings.Count(out, ": not played: ") != 2 || strings.Count(out, "exit status 4") != 2 {
+		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant two rounds not played, with exit status 4, and exit 1", code, errOut, out)
 	}
 }
 

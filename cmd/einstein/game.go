@@ -66,8 +66,13 @@ Flags:
                             started and stopped), warn, error (default "warn")
   -h, --help                print this help and exit
 
+An agent that ends before its first move of a round (it exits at once, or the memory limit kills
+it) could not play: the round is not played and counts for neither player, as the judge treats an
+engine that never connects.
+
 Exit status: 0 after the rounds (or the end of a person's input), 1 if the log cannot be
-written or the games are interrupted, 2 on a bad command line or an agent that cannot be started.
+written, the games are interrupted, or a player played no round (each is named), 2 on a bad
+command line or an agent that cannot be started.
 `
 
 // Defaults of the command line, as the course's game program has them.
@@ -200,6 +205,9 @@ func runGame(ctx context.Context, e env, args []string) int {
 	}
 	switch err := series.Play(ctx, e.stdout); {
 	case errors.Is(err, runner.ErrInterrupted):
+		return exitError
+	case errors.As(err, new(runner.NeverPlayedError)):
+		fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
 		return exitError
 	case err != nil:
 		fmt.Fprintf(e.stderr, "einstein game: %v\n", err)

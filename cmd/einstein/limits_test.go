@@ -10,8 +10,9 @@ import (
 	"github.com/tcgothello/mcts/engineproc"
 )
 
-// An agent the kernel kills at --engine-memory loses each round with the
-// reason "memory limit", whichever colour it plays.
+// An agent the kernel kills at --engine-memory, before its first move,
+// loses each round unplayed with the reason "memory limit", whichever
+// colour it plays.
 func TestAgentMemoryLimit(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the agent is a shell script")
@@ -36,14 +37,16 @@ func TestAgentMemoryLimit(t *testing.T) {
 	}
 	code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "hog", "greedy", "-r", "2", "-s", "5", "--limit", "60s", "--engine-memory", "256MiB", "--log-level", "info")
 	lines := strings.Split(out, "\n")
-	if code != exitOK || len(lines) != 6 {
+	// Killed before its first move, it could not play: the rounds are
+	// not played, and the game exits 1 naming it.
+	if code != exitError || len(lines) != 6 || !strings.Contains(errOut, "einstein game: never played a round: hog (player 1): could not play: memory limit") {
 		t.Fatalf("exit %d, stderr %q, stdout\n%s", code, errOut, out)
 	}
 	for i, c := range []string{"red", "blue"} {
-		m := roundRE.FindStringSubmatch(lines[i+1])
+		m := notPlayedRE.FindStringSubmatch(lines[i+1])
 		want := c + " forfeits: memory limit: killed at --engine-memory 256 MiB ("
-		if m == nil || m[8] != "greedy" || !strings.HasPrefix(m[10], want) {
-			t.Errorf("round %d: %q\nwant greedy to win: %s...", i+1, lines[i+1], want)
+		if m == nil || !strings.HasPrefix(m[7], want) {
+			t.Errorf("round %d: %q\nwant it not played: %s...", i+1, lines[i+1], want)
 		}
 	}
 	if !strings.Contains(errOut, "engine limit enforced") {

@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/internal/atomicfile"
 	"github.com/tcgothello/mcts/internal/writable"
 	"github.com/tcgothello/mcts/killallgo"
@@ -61,9 +62,13 @@ Flags:
 
 // refereeStatus ends the referee's --help.
 const refereeStatus = `
-The result line goes to stdout, logs and the programs' stderr to stderr. Exit status: 0 when a
-game was played, whatever its result; 1 when a program cannot be started, the record cannot be
-written, or the referee is interrupted (both programs are killed then); 2 on a bad command line. docs/killallgo.md has the details.
+A program that fails its set-up (reset, time, the handicap, start game), one that exits at once
+say, could not play: the game is not played (void when neither could), as the judge treats an
+engine that never connects. The result line goes to stdout, logs and the programs' stderr to
+stderr. Exit status: 0 when a game was played, whatever its result; 1 when it was not played
+(the programs that could not play are named), a program cannot be started, the record cannot be
+written, or the referee is interrupted (both programs are killed then); 2 on a bad command line.
+docs/killallgo.md has the details.
 `
 
 // newRefereeFlags declares the referee's flags on o.
@@ -116,7 +121,7 @@ func parseReferee(args []string) (refereeOptions, *pflag.FlagSet, error) {
 }
 
 // runReferee is the referee subcommand; it returns the exit status: 0
-// when a game was played, whatever its result.
+// when a game was played, whatever its result, 1 when it was not.
 func runReferee(args []string, stdout, stderr io.Writer) int {
 	o, fs, err := parseReferee(args)
 	if err != nil {
@@ -183,11 +188,26 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
 		return exitError
 	}
-	fmt.Fprintf(stdout, "black %q vs white %q, handicap %d: %v wins after %d plies: %s\n",
-		o.black, o.white, o.handicap, res.Winner, res.Plies, res.Reason)
+	if res.Unplayed {
+		fmt.Fprintf(stdout, "black %q vs white %q, handicap %d: not played: %s\n", o.black, o.white, o.handicap, res.Reason)
+	} else {
+		fmt.Fprintf(stdout, "black %q vs white %q, handicap %d: %v wins after %d plies: %s\n",
+			o.black, o.white, o.handicap, res.Winner, res.Plies, res.Reason)
+	}
 	status := exitOK
 	if err := writeOutputs(o, res, stdout); err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
+		status = exitError
+	}
+	if res.Unplayed {
+		// As the judge does for an engine that never connected: the
+		// result says nothing of the programs' play, and a script must
+		// hear of it.
+		var absent []string
+		for _, f := range res.Faults {
+			absent = append(absent, fmt.Sprintf("%v (%s): %s", f.Color, map[goban.Color]string{goban.Black: o.black, goban.White: o.white}[f.Color], f.Reason))
+		}
+		fmt.Fprintf(stderr, "killallgo referee: never played the game: %s\n", strings.Join(absent, "; "))
 		status = exitError
 	}
 	return status

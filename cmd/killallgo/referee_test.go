@@ -67,11 +67,21 @@ func TestReferee(t *testing.T) {
 		t.Errorf("transcript:\n%s\nwant:\n%s", tr, want)
 	}
 
-	// A program that exits at once forfeits at its first command.
-	out, _, code = runSession(t, "", "referee", "--sgf", "-", "--log-level", "warn", "sh -c 'exit 3'", engine+"1")
-	if code != exitOK || !strings.Contains(out, `white wins after 0 plies: black forfeits: to "reset" it closed its output: it exited (exit status 3)`) ||
-		!strings.Contains(out, "RE[W+Forfeit]") {
-		t.Errorf("exit %d, stdout %q", code, out)
+	// A program that exits at once could not play: it forfeits at its
+	// first command, the game is not played, and the referee exits 1
+	// naming it, as the judge does for an engine that never connects.
+	gone := `to "reset" it closed its output: it exited (exit status 3)`
+	out, stderr, code = runSession(t, "", "referee", "--sgf", "-", "--log-level", "warn", "sh -c 'exit 3'", engine+"1")
+	if code != exitError || !strings.Contains(out, `handicap 0: not played: black forfeits: `+gone) ||
+		!strings.Contains(out, "RE[W+Forfeit]") ||
+		!strings.Contains(stderr, `killallgo referee: never played the game: black (sh -c 'exit 3'): `+gone) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	// Two that exit at once: a void game, both named.
+	out, stderr, code = runSession(t, "", "referee", "--sgf", "-", "--log-level", "warn", "sh -c 'exit 3'", "sh -c 'exit 3'")
+	if code != exitError || !strings.Contains(out, `not played: neither program could play: black forfeits: `+gone+`; white forfeits: `+gone) ||
+		!strings.Contains(out, "RE[Void]") || strings.Count(stderr, gone) != 2 {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }
 
@@ -79,7 +89,7 @@ func TestReferee(t *testing.T) {
 func TestRefereeUsage(t *testing.T) {
 	out, _, code := runSession(t, "", "referee", "--help")
 	if code != exitOK || !strings.Contains(out, `killallgo referee [flags] "BLACK PROGRAM" "WHITE PROGRAM"`) ||
-		!strings.Contains(out, "Exit status: 0 when a\ngame was played") {
+		!strings.Contains(out, "Exit status: 0 when a game was played") || !strings.Contains(out, "1 when it was not played") {
 		t.Errorf("--help: exit %d, %q", code, out)
 	}
 	for _, flag := range []string{"--time", "--handicap", "--grace", "--sgf", "--transcript", "--log-level"} {
@@ -121,7 +131,8 @@ func TestRefereeUsage(t *testing.T) {
 // ("$ bin/killallgo referee ...", continued over lines ending in "\"),
 // with this test binary as bin/killallgo, and compares what they print
 // with what the page shows, up to the next command or the end of the
-// block, the date of a record aside.
+// block, the date of a record aside, and its exit status with what the
+// page implies (1 for a game not played).
 func TestDocumentedReferee(t *testing.T) {
 	t.Setenv(asProgramEnv, "1")
 	var text []byte
@@ -166,7 +177,13 @@ func TestDocumentedReferee(t *testing.T) {
 		}
 		got, stderr, code := runSession(t, "", append([]string{"referee"}, args...)...)
 		got = strings.ReplaceAll(date.ReplaceAllString(got, "DT[]"), "'"+os.Args[0]+"'", "bin/killallgo")
-		if code != exitOK || got != date.ReplaceAllString(want.String(), "DT[]") {
+		// A game shown not played exits 1 (its programs named on
+		// stderr); any other, 0.
+		wantCode := exitOK
+		if strings.Contains(want.String(), ": not played: ") {
+			wantCode = exitError
+		}
+		if code != wantCode || got != date.ReplaceAllString(want.String(), "DT[]") {
 			t.Errorf("example %q: exit %d, stderr %q, output\n%s\nshown\n%s", cmd, code, stderr, got, want.String())
 		}
 		found++

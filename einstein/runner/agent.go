@@ -94,6 +94,22 @@ func (s *AgentSeat) Finish(won bool) {
 	}
 }
 
+// Gone returns why the agent cannot play if it has ended, or ends within
+// wait (Prober); nil while it runs, or before it is started.
+func (s *AgentSeat) Gone(wait time.Duration) error {
+	if s.a == nil {
+		return nil
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-s.a.Exited():
+		return s.failed(fmt.Errorf("exited before its first move (%s)", s.a.Status()))
+	case <-t.C:
+		return nil
+	}
+}
+
 // Fault kills the agent, which broke the rules.
 func (s *AgentSeat) Fault() { s.kill() }
 

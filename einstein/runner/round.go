@@ -80,6 +80,50 @@ type Result struct {
 	Breach  Breach
 	// Abandoned, if not empty, says why the round has no result.
 	Abandoned string
+	// Unplayed says that a seat could not play: it could not be started
+	// or given the board, or its agent ended before its first move of the
+	// round, as an Othello engine that never connects. Faults holds it,
+	// and its opponent too when that agent had ended as well (Winner is
+	// then None: neither could play).
+	Unplayed bool
+	Faults   []Fault
+}
+
+// Fault is the forfeit of a seat that could not play.
+type Fault struct {
+	Color  einstein.Color
+	Breach Breach
+	Reason string
+}
+
+// Prober is a seat that can tell, before its first move, whether it can
+// play at all: AgentSeat, whose agent may have ended already.
+type Prober interface {
+	// Gone returns why the seat cannot play if its agent has ended, or
+	// ends within wait; nil if it is there.
+	Gone(wait time.Duration) error
+}
+
+// goneWait is how long a red agent's opponent is watched for its end
+// after red could not play: the two were started together, blue first,
+// and an agent that ends at start has ended long before red's end was
+// seen; an agent in good standing costs this wait only in such a round.
+const goneWait = time.Second
+
+// couldNotPlay reports whether a seat's error before its first move
+// means it could not play at all: it was not started, it ended (its
+// output closed, it exited, the memory limit killed it). A late or
+// malformed first move is a played forfeit, as in Othello.
+func couldNotPlay(err error) bool {
+	var b *BreachError
+	if !errors.As(err, &b) {
+		return false
+	}
+	switch b.Breach {
+	case BreachNotStarted, BreachDisconnected, BreachMemoryLimit:
+		return true
+	}
+	return false
 }
 
 // PlayRound plays one round on the board l between the seats, red first,
@@ -87,12 +131,27 @@ type Result struct {
 // and the result in words (for people watching).
 func PlayRound(ctx context.Context, l einstein.Layout, seats [3]Seat, limit time.Duration, show func(einstein.Position, string)) (res Result) {
 	pos := einstein.New(l)
+	var moved [3]bool // the seats that have made a move this round
 	// lose ends the round when side c breaks the rules; its opponent has
-	// begun the round and waits for c's move.
+	// begun the round and waits for c's move. A seat that could not
+	// play at all loses the round unplayed; red, failing so before any
+	// move, makes its opponent show that it is there, and when it is not
+	// either, neither could play.
 	lose := func(c einstein.Color, why error) Result {
 		seats[c].Fault()
+		if moved[c] || !couldNotPlay(why) {
+			seats[c.Other()].Finish(true)
+			return forfeit(c, why, res.Moves)
+		}
+		r := unplayed(forfeit(c, why, res.Moves))
+		if p, ok := seats[c.Other()].(Prober); ok && !moved[c.Other()] {
+			if gone := p.Gone(goneWait); gone != nil {
+				seats[c.Other()].Fault()
+				return neitherPlayed(r, forfeit(c.Other(), gone, nil))
+			}
+		}
 		seats[c.Other()].Finish(true)
-		return forfeit(c, why, res.Moves)
+		return r
 	}
 	// Blue first: red starts thinking as soon as it has the board.
 	for _, c := range []einstein.Color{einstein.Blue, einstein.Red} {
@@ -100,7 +159,11 @@ func PlayRound(ctx context.Context, l einstein.Layout, seats [3]Seat, limit time
 			if c == einstein.Blue {
 				// Red has not been told of the round: it wins unasked.
 				seats[c].Fault()
-				return forfeit(c, err, nil)
+				r := forfeit(c, err, nil)
+				if !couldNotPlay(err) {
+					return r
+				}
+				return unaskedRed(l, seats[einstein.Red], unplayed(r))
 			}
 			return lose(c, err)
 		}
@@ -125,6 +188,7 @@ func PlayRound(ctx context.Context, l einstein.Layout, seats [3]Seat, limit time
 			return lose(c, &BreachError{BreachIllegalMove, fmt.Errorf("illegal %w", err)})
 		}
 		res.Moves = append(res.Moves, m)
+		moved[c] = true
 		last = m
 	}
 	w := pos.Winner()
@@ -147,6 +211,49 @@ func forfeit(c einstein.Color, why error, moves []einstein.Move) Result {
 	if errors.As(why, &b) {
 		r.Breach = b.Breach
 	}
+	return r
+}
+
+// unaskedRed ends the round blue could not play, r, before red was told
+// of it. An agent red shows first whether it is there: it gets the board,
+// and when it cannot take it, or ends, neither could play; else it is
+// stopped without blame, since it would answer with a move the round no
+// longer wants, and wins unasked.
+func unaskedRed(l einstein.Layout, red Seat, r Result) Result {
+	p, ok := red.(Prober)
+	if !ok {
+		return r
+	}
+	gone := red.Begin(einstein.Red, l)
+	if gone == nil {
+		gone = p.Gone(goneWait)
+	}
+	if gone == nil || !couldNotPlay(gone) {
+		red.Abandon()
+		return r
+	}
+	red.Fault()
+	blue := r
+	blue.Faults = nil
+	return neitherPlayed(unplayed(forfeit(einstein.Red, gone, nil)), blue)
+}
+
+// unplayed marks r, the forfeit of a seat that could not play, as a
+// round not played.
+func unplayed(r Result) Result {
+	loser := r.Winner.Other()
+	r.Unplayed = true
+	r.Faults = []Fault{{Color: loser, Breach: r.Breach, Reason: strings.TrimPrefix(r.Reason, loser.String()+" forfeits: ")}}
+	return r
+}
+
+// neitherPlayed is the round neither seat could play: r is the first
+// seat's unplayed forfeit, other the second's forfeit.
+func neitherPlayed(r, other Result) Result {
+	o := unplayed(other)
+	r.Faults = append(r.Faults, o.Faults...)
+	r.Winner = einstein.None
+	r.Reason = fmt.Sprintf("neither agent could play: %s; %s", r.Reason, o.Reason)
 	return r
 }
 

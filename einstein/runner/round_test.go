@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,73 @@ func TestPlayRoundAbandoned(t *testing.T) {
 	res := PlayRound(ctx, l, [3]Seat{einstein.Red: red, einstein.Blue: blue}, time.Second, nil)
 	if !strings.Contains(res.Abandoned, "abandoned") || len(red.results) != 1 || red.results[0] != "abandon" || blue.results[0] != "abandon" {
 		t.Errorf("%+v, red %v, blue %v; want abandoned, both told", res, red.results, blue.results)
+	}
+}
+
+// ended is a seat whose agent has ended: Begin fails when beginErr says
+// so, its first move fails as a closed output, and Gone says it is gone.
+type ended struct {
+	scripted
+	beginErr bool
+}
+
+var errEnded = &BreachError{BreachDisconnected, errors.New(`closed its output after "": it exited (exit status 0)`)}
+
+func (e *ended) Begin(einstein.Color, einstein.Layout) error {
+	if e.beginErr {
+		return errEnded
+	}
+	return nil
+}
+func (e *ended) Move(context.Context, einstein.Position, einstein.Move, time.Duration) (einstein.Move, error) {
+	return einstein.Pass, errEnded
+}
+func (e *ended) Gone(time.Duration) error { return errEnded }
+
+// alive is a seat in good standing that can also say so (Prober).
+type alive struct{ scripted }
+
+func (a *alive) Gone(time.Duration) error { return nil }
+
+// A seat that ends before its first move could not play: the round is
+// unplayed, its fault named; when the opponent had ended too, neither
+// could play. A seat that fails after a move, or with a late first
+// move, has played.
+func TestPlayRoundUnplayed(t *testing.T) {
+	l, _ := einstein.ParseLayout("123456")
+	late := &BreachError{BreachTimeout, errors.New("sent no move within 1s")}
+	gone := errEnded.Error()
+	for _, c := range []struct {
+		name      string
+		red, blue Seat
+		unplayed  bool
+		winner    einstein.Color
+		faults    []einstein.Color
+		reason    string
+	}{
+		{"red ended", &ended{}, &alive{}, true, einstein.Blue, []einstein.Color{einstein.Red}, "red forfeits: " + gone},
+		{"blue ended", &alive{}, &ended{}, true, einstein.Red, []einstein.Color{einstein.Blue}, "blue forfeits: " + gone},
+		{"both ended", &ended{}, &ended{}, true, einstein.None, []einstein.Color{einstein.Red, einstein.Blue},
+			"neither agent could play: red forfeits: " + gone + "; blue forfeits: " + gone},
+		{"blue not given the board, red there", &alive{}, &ended{beginErr: true}, true, einstein.Red, []einstein.Color{einstein.Blue}, "blue forfeits: " + gone},
+		{"blue not given the board, red ended", &ended{}, &ended{beginErr: true}, true, einstein.None, []einstein.Color{einstein.Red, einstein.Blue},
+			"neither agent could play: red forfeits: " + gone + "; blue forfeits: " + gone},
+		{"a person is not probed", &ended{}, &scripted{}, true, einstein.Blue, []einstein.Color{einstein.Red}, "red forfeits: " + gone},
+		{"red late at once", &scripted{failAt: 1, err: late}, &ended{}, false, einstein.Blue, nil, "red forfeits: sent no move"},
+		{"red ends after a move", &scripted{failAt: 2, err: errEnded}, &alive{}, false, einstein.Blue, nil, "red forfeits: " + gone},
+	} {
+		res := PlayRound(t.Context(), l, [3]Seat{einstein.Red: c.red, einstein.Blue: c.blue}, time.Second, nil)
+		var faults []einstein.Color
+		for _, f := range res.Faults {
+			faults = append(faults, f.Color)
+			if f.Breach != BreachDisconnected || f.Reason != gone {
+				t.Errorf("%s: fault %+v, want %q: %q", c.name, f, BreachDisconnected, gone)
+			}
+		}
+		if res.Unplayed != c.unplayed || res.Winner != c.winner || !res.Forfeit || !strings.HasPrefix(res.Reason, c.reason) ||
+			fmt.Sprint(faults) != fmt.Sprint(c.faults) {
+			t.Errorf("%s: unplayed %v, %v wins: %q, faults %v; want %v, %v: %q, %v",
+				c.name, res.Unplayed, res.Winner, res.Reason, faults, c.unplayed, c.winner, c.reason, c.faults)
+		}
 	}
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/tcgothello/mcts/einstein"
+	"github.com/tcgothello/mcts/internal/plural"
 )
 
 // ErrInterrupted is returned by Series.Play when its context ended the
@@ -40,9 +42,21 @@ type Series struct {
 type player struct {
 	n    int // 1 or 2
 	seat Seat
-	// wins and rounds count the rounds won and played, by colour.
+	// wins and rounds count the rounds won and played, by colour;
+	// unplayed the rounds not played, and why: the seat's own fault
+	// once it had one.
 	wins, rounds [3]int
+	unplayed     int
+	why          string
 }
+
+// NeverPlayedError is Series.Play's error when the rounds ran to their
+// end although a player played none of them (every one was unplayed,
+// its agent or the other's unable to play): the results say nothing of
+// it, so einstein game exits non-zero for scripts to notice.
+type NeverPlayedError string
+
+func (e NeverPlayedError) Error() string { return "never played a round: " + string(e) }
 
 // label names the player in results: "random (player 1)".
 func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.Name(), p.n) }
@@ -51,7 +65,10 @@ func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.Na
 // players, board and result, or why it was abandoned) and a line a player
 // (rounds won, by colour). A round abandoned ends the games; it returns
 // ErrInterrupted, after the summary, when ctx ended them, and the error of
-// the record, before it, when the record cannot be written.
+// the record, before it, when the record cannot be written. A round a
+// seat could not play (Result.Unplayed) counts for neither player; a
+// player who played no round at all makes it return a NeverPlayedError,
+// after the summary.
 func (s Series) Play(ctx context.Context, out io.Writer) error {
 	players := [2]*player{{n: 1, seat: s.Seats[0]}, {n: 2, seat: s.Seats[1]}}
 	fmt.Fprintf(out, "seed %d\n", s.Seed)
@@ -73,6 +90,28 @@ func (s Series) Play(ctx context.Context, out io.Writer) error {
 			}
 			break
 		}
+		if s.Record != nil {
+			if err := WriteRecord(s.Record, n, l, red.label(), blue.label(), res); err != nil {
+				return err
+			}
+		}
+		if res.Unplayed {
+			// As in a tournament, a round an agent could not play counts
+			// for neither player.
+			red.unplayed++
+			blue.unplayed++
+			for _, p := range []*player{red, blue} {
+				if p.why == "" {
+					p.why = "its opponent could not play"
+				}
+			}
+			for _, f := range res.Faults {
+				p := map[einstein.Color]*player{einstein.Red: red, einstein.Blue: blue}[f.Color]
+				p.why = "could not play: " + f.Reason
+			}
+			fmt.Fprintf(out, "%s: not played: %s\n", head, res.Reason)
+			continue
+		}
 		played++
 		winner := red
 		if res.Winner == einstein.Blue {
@@ -82,16 +121,22 @@ func (s Series) Play(ctx context.Context, out io.Writer) error {
 		blue.rounds[einstein.Blue]++
 		winner.wins[res.Winner]++
 		fmt.Fprintf(out, "%s: %v %s wins, %s, %d plies\n", head, res.Winner, winner.label(), res.Reason, len(res.Moves))
-		if s.Record != nil {
-			if err := WriteRecord(s.Record, n, l, red.label(), blue.label(), res); err != nil {
-				return err
-			}
-		}
 	}
+	var absent []string
 	for _, p := range players {
-		fmt.Fprintf(out, "%s: %d of %d rounds won (as red %d of %d, as blue %d of %d)\n", p.label(),
+		line := fmt.Sprintf("%s: %d of %d rounds won (as red %d of %d, as blue %d of %d)", p.label(),
 			p.wins[einstein.Red]+p.wins[einstein.Blue], played,
 			p.wins[einstein.Red], p.rounds[einstein.Red], p.wins[einstein.Blue], p.rounds[einstein.Blue])
+		if p.unplayed > 0 {
+			line += fmt.Sprintf(", %s not played", plural.Of(p.unplayed, "round"))
+			if p.rounds == [3]int{} {
+				absent = append(absent, fmt.Sprintf("%s: %s", p.label(), p.why))
+			}
+		}
+		fmt.Fprintln(out, line)
+	}
+	if err == nil && len(absent) > 0 {
+		err = NeverPlayedError(strings.Join(absent, "; "))
 	}
 	return err
 }

@@ -132,3 +132,28 @@ func TestSeriesAbandoned(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// A series in which one seat's agent ends before its first move in every
+// round plays no round: each is reported not played and counted for
+// neither player, and Play returns a NeverPlayedError naming both
+// players, each with its reason.
+func TestSeriesNeverPlayed(t *testing.T) {
+	var out strings.Builder
+	s := Series{Seats: [2]Seat{&ended{}, &alive{}}, Rounds: 2, Seed: 1, Limit: time.Second}
+	err := s.Play(t.Context(), &out)
+	want := NeverPlayedError(`scripted (player 1): could not play: ` + errEnded.Error() + `; scripted (player 2): its opponent could not play`)
+	if !errors.Is(err, want) {
+		t.Errorf("error %v, want %v", err, want)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 5 || strings.Count(out.String(), ": not played: ") != 2 ||
+		lines[3] != "scripted (player 1): 0 of 0 rounds won (as red 0 of 0, as blue 0 of 0), 2 rounds not played" {
+		t.Errorf("output:\n%s", out.String())
+	}
+	// One round played is enough: no error.
+	out.Reset()
+	s.Seats = [2]Seat{&alive{}, &alive{}}
+	if err := s.Play(t.Context(), &out); err != nil || strings.Contains(out.String(), "not played") {
+		t.Errorf("error %v, output:\n%s", err, out.String())
+	}
+}

@@ -97,3 +97,27 @@ func TestStartRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestBothExitAtStart: two programs that exit at once (a shell script's
+// exit 0) play no game: it is void, and each is named with its exit.
+func TestBothExitAtStart(t *testing.T) {
+	var ps [2]*Process
+	for i, name := range []string{"black", "white"} {
+		p, err := Start(newHost(t), name, "sh -c 'exit 0'", io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[i] = p
+	}
+	res, err := Play(&ps[0].Endpoint, &ps[1].Endpoint, Config{TimeLimit: 10}, zap.NewNop())
+	ps[0].Stop()
+	ps[1].Stop()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Unplayed || res.Winner != goban.Empty || len(res.Faults) != 2 ||
+		!strings.HasPrefix(res.Reason, "neither program could play: black forfeits: ") ||
+		strings.Count(res.Reason, "it exited (exit status 0)") != 2 {
+		t.Errorf("unplayed %v, %v wins: %q, faults %+v", res.Unplayed, res.Winner, res.Reason, res.Faults)
+	}
+}

@@ -19,6 +19,11 @@
 // their replies arrive as ">>ok" and ">4 3". The transcript and the
 // messages quote the lines as they were written.
 //
+// A program that fails its set-up (reset, time, the handicap, start
+// game) could not play: the game is unplayed, as an Othello game is when
+// an engine never connects, and it is void when neither program could
+// play (Result.Unplayed, Result.Faults).
+//
 // A program forfeits, and the message quotes why, for a reply that is not
 // "ok" to a set-up command or a put, a think reply that is not two
 // integers naming a point or 0 0, an illegal move (occupied, suicide,
@@ -83,6 +88,14 @@ type Result struct {
 	Late    bool   // the forfeit was for a late reply
 	Breach  Breach // the rule the loser broke, when Forfeit
 	Plies   int    // moves played (passes included) from start game
+	// Unplayed says that the game never started: a program failed its
+	// set-up (reset, time, the handicap, start game), as an Othello
+	// engine that never connects, and no move was asked for. Both
+	// programs are set up, whatever the first did, so that Faults holds
+	// every program that could not play; when both could not, Winner is
+	// goban.Empty, and Breach is black's.
+	Unplayed bool
+	Faults   []Fault
 	// Thinking is each colour's time answering think, from the command
 	// sent to the reply read, for the accounting of its CPU time.
 	Thinking map[goban.Color]time.Duration
@@ -90,6 +103,13 @@ type Result struct {
 	// Transcript is the conversation, one line a message: "→ black: put b
 	// 3 3", "← black: ok".
 	Transcript []string
+}
+
+// Fault is the forfeit of one program that could not play.
+type Fault struct {
+	Color  goban.Color
+	Breach Breach
+	Reason string // "to \"reset\" it closed its output: ..."
 }
 
 // forfeit is a program's breach of the protocol or the rules.
@@ -163,12 +183,17 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 	res.Thinking = g.thought
 	g.record.Result = killallgo.Result(res.Winner)
 	switch {
+	case res.Winner == goban.Empty:
+		g.record.Result = "Void" // SGF's "no result": neither could play
 	case res.Late:
 		g.record.Result += "Time"
 	case res.Forfeit:
 		g.record.Result += "Forfeit"
 	}
 	end := res.Winner.String() + " wins: " + res.Reason
+	if res.Winner == goban.Empty {
+		end = "not played: " + res.Reason
+	}
 	if n := len(g.record.Moves); n > 0 {
 		g.record.Moves[n-1].Comment = end
 	} else {
@@ -179,8 +204,8 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 
 // play runs the game to its end.
 func (g *game) play() Result {
-	if f := g.setUp(); f != nil {
-		return lost(f)
+	if faults := g.setUp(); len(faults) > 0 {
+		return unplayed(faults)
 	}
 	passes := 0
 	for c := goban.White; ; c = c.Other() {
@@ -218,9 +243,26 @@ func lost(f *forfeit) Result {
 		Late: f.breach == BreachTimeout, Breach: f.breach}
 }
 
+// unplayed returns the result of a game whose set-up failed: the one
+// program that failed forfeits, or neither wins when both failed.
+func unplayed(faults []*forfeit) Result {
+	res := lost(faults[0])
+	res.Unplayed = true
+	for _, f := range faults {
+		res.Faults = append(res.Faults, Fault{Color: f.loser, Breach: f.breach, Reason: f.reason})
+	}
+	if len(faults) == 2 {
+		res.Winner, res.Late = goban.Empty, false
+		res.Reason = fmt.Sprintf("neither program could play: black forfeits: %s; white forfeits: %s", faults[0].reason, faults[1].reason)
+	}
+	return res
+}
+
 // setUp sends each program reset, time, the handicap and start game, and
-// sets up the referee's board.
-func (g *game) setUp() *forfeit {
+// sets up the referee's board. It returns the forfeits of the programs
+// that failed, black's first: white is set up even when black failed, so
+// that a game neither program can play is known as such.
+func (g *game) setUp() []*forfeit {
 	cmds := []string{"reset", "time " + strconv.Itoa(g.cfg.TimeLimit)}
 	for _, m := range g.cfg.Handicap {
 		_ = g.board.Put(m, goban.Black) // checked by Config.Check
@@ -230,14 +272,16 @@ func (g *game) setUp() *forfeit {
 	}
 	_ = g.board.Start() // a new game has not started
 	cmds = append(cmds, "start game")
+	var faults []*forfeit
 	for _, c := range []goban.Color{goban.Black, goban.White} {
 		for _, cmd := range cmds {
 			if f := g.ack(c, cmd, g.cfg.AckTimeout); f != nil {
-				return f
+				faults = append(faults, f)
+				break
 			}
 		}
 	}
-	return nil
+	return faults
 }
 
 // ack sends cmd to colour c's program and wants "ok" within limit.

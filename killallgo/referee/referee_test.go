@@ -238,3 +238,41 @@ func TestTemplatePrompts(t *testing.T) {
 		checkRecord(t, res)
 	}
 }
+
+// TestUnplayed: a program that fails its set-up could not play, and the
+// game is unplayed, as an Othello game with an engine that never
+// connects: the other wins unplayed, and when neither could play the
+// game is void, both programs named with their reasons.
+func TestUnplayed(t *testing.T) {
+	gone := `to "reset" it closed its output: it exited (exit status 3)`
+	cases := []struct {
+		black, white string
+		winner       goban.Color
+		faults       []goban.Color
+		reason, re   string
+	}{
+		{"!gone", "", goban.White, []goban.Color{goban.Black}, "black forfeits: " + gone, "W+Forfeit"},
+		{"", "!gone", goban.Black, []goban.Color{goban.White}, "white forfeits: " + gone, "B+Forfeit"},
+		{"!gone", "!gone", goban.Empty, []goban.Color{goban.Black, goban.White},
+			"neither program could play: black forfeits: " + gone + "; white forfeits: " + gone, "Void"},
+	}
+	for _, c := range cases {
+		res := playPipes(t, c.black, c.white, Config{TimeLimit: 10})
+		var faults []goban.Color
+		for _, f := range res.Faults {
+			faults = append(faults, f.Color)
+			if f.Breach != BreachDisconnected || f.Reason != gone {
+				t.Errorf("%q vs %q: fault %+v, want %q, %q", c.black, c.white, f, BreachDisconnected, gone)
+			}
+		}
+		if !res.Unplayed || !res.Forfeit || res.Winner != c.winner || res.Reason != c.reason || res.Plies != 0 ||
+			!reflect.DeepEqual(faults, c.faults) || res.Record.Result != c.re {
+			t.Errorf("%q vs %q: unplayed %v, %v wins: %q, faults %v, RE %q; want unplayed, %v: %q, %v, %q",
+				c.black, c.white, res.Unplayed, res.Winner, res.Reason, faults, res.Record.Result, c.winner, c.reason, c.faults, c.re)
+		}
+	}
+	// A program that fails later has played: the game counts.
+	if res := playPipes(t, "!exit", "", Config{TimeLimit: 10}); res.Unplayed || len(res.Faults) > 0 {
+		t.Errorf("an exit at think: unplayed %v, faults %v", res.Unplayed, res.Faults)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -71,8 +72,11 @@ type Program struct {
 // with limit to answer each move (the course's 10 s), and returns it as
 // a tournament records it: the outcome, the forfeit with the rule broken
 // and the runner's sentence, the moves in the protocol's notation ("23
-// 00 51"), what each agent used, and the record. The error is ctx's (the
-// game is not recorded) or a layout that cannot be read.
+// 00 51"), what each agent used, and the record. An agent that could not
+// play (runner.Result.Unplayed) loses the game unplayed, and a game
+// neither could play is an unplayed draw in which both forfeit, as in
+// Othello. The error is ctx's (the game is not recorded) or a layout that
+// cannot be read.
 func Play(ctx context.Context, limit time.Duration, host *engineproc.Host, p tournament.Pairing, red, blue Program, log *zap.Logger) (tournament.Played, error) {
 	var played tournament.Played
 	l, err := einstein.ParseLayout(p.OpeningText())
@@ -96,22 +100,44 @@ func Play(ctx context.Context, limit time.Duration, host *engineproc.Host, p tou
 		}
 		return played, errors.New(res.Abandoned)
 	}
-	g := match.GameResult{Round: p.Round, Black: red.Name, White: blue.Name, Start: start, Played: true,
+	g := match.GameResult{Round: p.Round, Black: red.Name, White: blue.Name, Start: start, Played: !res.Unplayed,
 		Duration: time.Since(start), Outcome: match.BlackWins}
 	if res.Winner == einstein.Blue {
 		g.Outcome = match.WhiteWins
 	}
-	if res.Forfeit {
-		reason := otp.ForfeitReason(res.Breach)
-		if reason == "" {
-			reason = otp.ForfeitWrongReply
+	names := [3]string{einstein.Red: red.Name, einstein.Blue: blue.Name}
+	switch {
+	case res.Unplayed:
+		// An agent that could not play loses unplayed, as an engine that
+		// never connects; a game neither could play is an unplayed draw
+		// in which both forfeit.
+		var out [2]*otp.Forfeit
+		var by [2]string
+		for _, f := range res.Faults {
+			i := 0
+			if f.Color == einstein.Blue {
+				i = 1
+			}
+			out[i] = &otp.Forfeit{Reason: forfeitReason(f.Breach), Detail: f.Reason}
+			by[i] = fmt.Sprintf("%v (%s) could not play: %s", f.Color, names[f.Color], f.Reason)
 		}
-		g.Forfeit = &otp.Forfeit{Reason: reason, Detail: res.Reason}
+		switch {
+		case out[0] != nil && out[1] != nil:
+			g.Outcome, g.Forfeit, g.ForfeitBy = match.Draw, out[0], othello.Black
+			played.Forfeits = out
+			g.Note = "neither agent could play: " + by[0] + "; " + by[1]
+		case out[0] != nil:
+			g.Forfeit, g.ForfeitBy, g.Note = out[0], othello.Black, by[0]
+		default:
+			g.Forfeit, g.ForfeitBy, g.Note = out[1], othello.White, by[1]
+		}
+	case res.Forfeit:
+		g.Forfeit = &otp.Forfeit{Reason: forfeitReason(res.Breach), Detail: res.Reason}
 		g.ForfeitBy = othello.White // the loser's colour
 		if res.Winner == einstein.Blue {
 			g.ForfeitBy = othello.Black
 		}
-	} else {
+	default:
 		g.Note = res.Winner.String() + " " + res.Reason
 	}
 	played.Game = g
@@ -123,4 +149,13 @@ func Play(ctx context.Context, limit time.Duration, host *engineproc.Host, p tou
 	b.WriteString("\n")
 	played.Record = b.Bytes()
 	return played, nil
+}
+
+// forfeitReason is the tournament's name of a breach: the runner's own,
+// or a wrong reply for a seat that named none.
+func forfeitReason(b runner.Breach) otp.ForfeitReason {
+	if b == "" {
+		return otp.ForfeitWrongReply
+	}
+	return otp.ForfeitReason(b)
 }

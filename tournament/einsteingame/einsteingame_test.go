@@ -1,9 +1,78 @@
 package einsteingame
 
 import (
+	"io"
+	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/einstein/agent"
+	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/tournament"
 )
+
+// greedyEnv makes the test binary the greedy agent when it is 1.
+const greedyEnv = "EINSTEINGAME_TEST_GREEDY"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(greedyEnv) == "1" {
+		if err := agent.Serve(os.Stdin, os.Stdout, agent.Greedy{}, zap.NewNop()); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// Two agents that exit at once (a shell script's exit 0) could not play:
+// the game is unplayed, a draw in which both forfeit, as an Othello game
+// neither engine connects to; one such agent against a good one loses
+// unplayed, whichever colour it has.
+func TestPlayNeitherCanPlay(t *testing.T) {
+	host, err := engineproc.NewHost(engineproc.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := Program{Name: "gone", Argv: []string{"sh", "-c", "exit 0"}, Stderr: io.Discard}
+	p := tournament.Pairing{Game: 1, Round: 1, Black: 0, White: 1, Layout: "123456"}
+	played, err := Play(t.Context(), 10*time.Second, host, p, gone, gone, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := played.Game
+	if g.Played || g.Outcome != match.Draw || played.Forfeits[0] == nil || played.Forfeits[1] == nil ||
+		!strings.HasPrefix(g.Note, "neither agent could play: red (gone) could not play: ") {
+		t.Errorf("played %v, outcome %v, forfeits %+v %+v, note %q; want an unplayed draw both forfeited",
+			g.Played, g.Outcome, played.Forfeits[0], played.Forfeits[1], g.Note)
+	}
+	t.Setenv(greedyEnv, "1")
+	good := Program{Name: "greedy", Argv: []string{os.Args[0]}, Stderr: io.Discard}
+	for _, c := range []struct {
+		red, blue Program
+		outcome   match.Outcome
+		by        othello.Color
+		note      string
+	}{
+		{good, gone, match.BlackWins, othello.White, "blue (gone) could not play: "},
+		{gone, good, match.WhiteWins, othello.Black, "red (gone) could not play: "},
+	} {
+		played, err := Play(t.Context(), 10*time.Second, host, p, c.red, c.blue, zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := played.Game
+		if g.Played || g.Outcome != c.outcome || g.ForfeitBy != c.by || g.Forfeit == nil || played.Forfeits[0] != nil ||
+			!strings.HasPrefix(g.Note, c.note) {
+			t.Errorf("%s vs %s: played %v, outcome %v, forfeit by %v %+v, note %q; want %v unplayed, %q",
+				c.red.Name, c.blue.Name, g.Played, g.Outcome, g.ForfeitBy, g.Forfeit, g.Note, c.outcome, c.note)
+		}
+	}
+}
 
 // The default layouts are the boards of einstein game -s 2018's first
 // eight rounds, copied from its output ("einstein game -n 0 random random

@@ -125,7 +125,9 @@ type Config struct {
 // program used (its thinking time the time it took to answer think), and
 // the SGF record. A forfeit of a program the kernel killed at its memory
 // limit is the caller's to name (Usage.MemoryLimit). A program that
-// cannot be started loses unplayed. The error is ctx's (the programs are
+// cannot be started, or fails its set-up (it exits at once, say), could
+// not play: it loses unplayed, and a game neither could play is an
+// unplayed draw in which both forfeit, as in Othello. The error is ctx's (the programs are
 // killed, and the game is not recorded) or a layout that cannot be read.
 func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.Pairing, black, white Program, log *zap.Logger) (tournament.Played, error) {
 	var played tournament.Played
@@ -189,18 +191,42 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 		played.Exits[i] = pr.ExitStatus()
 		procs[i] = nil
 	}
-	g.Played, g.Duration = true, time.Since(start)
+	g.Played, g.Duration = !res.Unplayed, time.Since(start)
 	g.Outcome = match.WhiteWins
 	if res.Winner == goban.Black {
 		g.Outcome = match.BlackWins
 	}
-	if res.Forfeit {
+	switch {
+	case res.Unplayed:
+		// A program that failed its set-up could not play, as an engine
+		// that never connects: the game is unplayed, and a draw in which
+		// both forfeit when neither could play.
+		var out [2]*otp.Forfeit
+		for _, f := range res.Faults {
+			i := 0
+			if f.Color == goban.White {
+				i = 1
+			}
+			out[i] = &otp.Forfeit{Reason: otp.ForfeitReason(f.Breach), Detail: f.Reason}
+		}
+		if out[0] != nil && out[1] != nil {
+			g.Outcome, g.Forfeit, g.ForfeitBy = match.Draw, out[0], othello.Black
+			played.Forfeits = out
+			g.Note = res.Reason
+		} else {
+			g.Forfeit, g.ForfeitBy = out[0], othello.Black
+			if out[0] == nil {
+				g.Forfeit, g.ForfeitBy = out[1], othello.White
+			}
+			g.Note = fmt.Sprintf("%s (%s) could not play: %s", g.ForfeitBy, progs[g.ForfeitBy].Name, g.Forfeit.Detail)
+		}
+	case res.Forfeit:
 		g.Forfeit = &otp.Forfeit{Reason: otp.ForfeitReason(res.Breach), Detail: res.Reason}
 		g.ForfeitBy = othello.White // the loser's colour
 		if res.Winner == goban.White {
 			g.ForfeitBy = othello.Black
 		}
-	} else {
+	default:
 		g.Note = res.Reason
 	}
 	played.Game = g

@@ -1,11 +1,32 @@
 package kaggame
 
 import (
+	"io"
+	"os"
 	"strings"
 	"testing"
 
+	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/killallgo/console/consoletest"
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/othello"
+	"github.com/tcgothello/mcts/otp"
 	"github.com/tcgothello/mcts/sgf"
+	"github.com/tcgothello/mcts/tournament"
 )
+
+// fakeEnv makes the test binary a console program of random legal moves
+// (consoletest.Fake) when it is 1.
+const fakeEnv = "KAGGAME_TEST_FAKE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(fakeEnv) == "1" {
+		os.Exit(consoletest.Fake("", os.Stdin, os.Stdout))
+	}
+	os.Exit(m.Run())
+}
 
 // Layouts read in any case and spacing come back in one form; bad ones
 // are refused, naming the stone.
@@ -75,5 +96,41 @@ func TestMovesText(t *testing.T) {
 	}}
 	if got := movesText(rec); got != "C4 pass A7 G1" {
 		t.Errorf("movesText = %q, want C4 pass A7 G1", got)
+	}
+}
+
+// Two programs that exit at once (a shell script's exit 0) could not
+// play: the game is unplayed, a draw in which both forfeit, as an
+// Othello game neither engine connects to; one such program against a
+// good one loses unplayed.
+func TestPlayNeitherCanPlay(t *testing.T) {
+	host, err := engineproc.NewHost(engineproc.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := Program{Name: "gone", Command: "sh -c 'exit 0'", Stderr: io.Discard}
+	p := tournament.Pairing{Game: 1, Round: 1, Black: 0, White: 1}
+	p.Layout = "C3 E5"
+	cfg := Config{TimeLimit: 10}
+	played, err := Play(t.Context(), cfg, host, p, gone, gone, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := played.Game
+	if g.Played || g.Outcome != match.Draw || g.ForfeitBy != othello.Black || played.Forfeits[0] == nil || played.Forfeits[1] == nil ||
+		played.Forfeits[1].Reason != otp.ForfeitDisconnected || !strings.Contains(g.Note, "neither program could play") {
+		t.Errorf("played %v, outcome %v, forfeit by %v, forfeits %+v %+v, note %q; want an unplayed draw both forfeited",
+			g.Played, g.Outcome, g.ForfeitBy, played.Forfeits[0], played.Forfeits[1], g.Note)
+	}
+	good := Program{Name: "fake", Command: "'" + os.Args[0] + "'", Stderr: io.Discard}
+	t.Setenv(fakeEnv, "1")
+	played, err = Play(t.Context(), cfg, host, p, good, gone, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = played.Game
+	if g.Played || g.Outcome != match.BlackWins || g.ForfeitBy != othello.White || g.Forfeit == nil || played.Forfeits[0] != nil ||
+		!strings.HasPrefix(g.Note, "white (gone) could not play: ") {
+		t.Errorf("played %v, outcome %v, forfeit by %v %+v, note %q; want white's unplayed loss", g.Played, g.Outcome, g.ForfeitBy, g.Forfeit, g.Note)
 	}
 }

@@ -35,6 +35,9 @@ func Fake(script string, in io.Reader, out io.Writer) int {
 	if rest, ok := strings.CutPrefix(script, "prompt;"); ok {
 		prompt, okReply, script = ">", ">ok", rest
 	}
+	if script == "!gone" {
+		return 3
+	}
 	badPut := false
 	if rest, ok := strings.CutPrefix(script, "badput;"); ok {
 		badPut, script = true, rest
