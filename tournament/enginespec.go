@@ -15,6 +15,7 @@ import (
 // depth is for an NBoard engine, 1 to MaxDepth.
 func ParseEngineSpec(s string) (EngineInfo, error) {
 	var e EngineInfo
+	seen := map[string]bool{} // the keys given, each at most once
 	for rest := strings.TrimLeft(s, specSpace); rest != ""; rest = strings.TrimLeft(rest, specSpace) {
 		tok := rest
 		if i := strings.IndexAny(rest, specSpace); i >= 0 {
@@ -35,6 +36,11 @@ func ParseEngineSpec(s string) (EngineInfo, error) {
 		}
 		rest = rest[len(tok):]
 		key, val, hasVal := strings.Cut(tok, "=")
+		if seen[key] {
+			// Say which key: the last one winning would hide the first.
+			return e, fmt.Errorf("%s given twice in one spec (%q): give it once", key, tok)
+		}
+		seen[key] = true
 		switch key {
 		case "name":
 			if val == "" {
@@ -83,7 +89,7 @@ const specSpace = " \t\r\n"
 func CheckProtocols(game string, engines []EngineInfo) error {
 	for _, e := range engines {
 		if e.Protocol != "" && !IsOthello(game) {
-			return fmt.Errorf("%s: proto=%s is for Othello; a %s program speaks its game's own protocol", e.Name, e.Protocol, game)
+			return fmt.Errorf("%s: proto=%s is for Othello; %s program speaks its game's own protocol", e.Name, e.Protocol, GameWithArticle(game))
 		}
 	}
 	return nil

@@ -46,3 +46,31 @@ func TestParseEngineSpec(t *testing.T) {
 		}
 	}
 }
+
+// A key given twice in one spec is refused naming it, not the last one
+// kept without a word (name "b" was then reported as given twice across
+// engines, or a second seed flag silently won).
+func TestEngineSpecKeyTwice(t *testing.T) {
+	for _, c := range []struct{ spec, want string }{
+		{"name=a name=b cmd=./x", `name given twice in one spec ("name=b")`},
+		{"name=a seed seed=-s cmd=./x", `seed given twice in one spec ("seed=-s")`},
+		{"name=a proto=nboard depth=3 depth=4 cmd=./x", "depth given twice"},
+	} {
+		if _, err := ParseEngineSpec(c.spec); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseEngineSpec(%q): %v, want %q", c.spec, err, c.want)
+		}
+	}
+}
+
+// The game's name takes the article English gives it.
+func TestGameWithArticle(t *testing.T) {
+	for game, want := range map[string]string{"einstein": "an einstein", "killallgo": "a killallgo", "": "an othello"} {
+		if got := GameWithArticle(game); got != want {
+			t.Errorf("GameWithArticle(%q) = %q, want %q", game, got, want)
+		}
+	}
+	err := CheckProtocols(GameEinstein, []EngineInfo{{Name: "x", Protocol: ProtocolNBoard}})
+	if err == nil || !strings.Contains(err.Error(), "an einstein program") {
+		t.Errorf("CheckProtocols: %v, want \"an einstein program\"", err)
+	}
+}

@@ -1,5 +1,7 @@
 package tournament
 
+import "strings"
+
 // The games a tournament plays. The schedule, the results file, resume,
 // standings, Elo, the sequential test, shards and merge are the same for
 // every game; a game brings its openings (read by its own package), the
@@ -31,4 +33,14 @@ func GameName(game string) string {
 		return GameOthello
 	}
 	return game
+}
+
+// GameWithArticle returns the game's name with "a" or "an" before it, as
+// English says it: "an einstein", "a killallgo", "an othello".
+func GameWithArticle(game string) string {
+	name := GameName(game)
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -269,7 +269,7 @@ func checkGameOptions(o *tournamentOptions, recordFormatGiven bool) error {
 		return fmt.Errorf("--engine %w", err)
 	}
 	if recordFormatGiven && o.Game != tournament.GameOthello {
-		return fmt.Errorf("--record-format: Othello's only; a %s tournament's --record is in the game's own format", o.Game)
+		return fmt.Errorf("--record-format: Othello's only; %s tournament's --record is in the game's own format", tournament.GameWithArticle(o.Game))
 	}
 	if o.Game == tournament.GameKillAllGo && (o.Limits.GenMove%time.Second != 0 || o.Limits.GenMove > console.MaxTimeLimit*time.Second) {
 		return fmt.Errorf("--genmove-time %v: Kill-All Go's time command takes whole seconds, 1s..%ds", o.Limits.GenMove, console.MaxTimeLimit)
