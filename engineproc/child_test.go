@@ -26,6 +26,7 @@ import (
 //	sleep               print its pid ("engineproc child pid N"), sleep a minute
 //	host DIR            start two sleep children under a Host, their output
 //	                    in DIR/child1.log and DIR/child2.log, and sleep
+//	attack NAME ARGS    a hostile engine's attack NAME (attackMain)
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "engineproc-child" {
 		os.Exit(childMain(os.Args[2], os.Args[3:]))
@@ -92,6 +93,8 @@ func childMain(mode string, args []string) int {
 		return 0
 	case mode == "host" && len(args) == 1:
 		return hostMain(args[0])
+	case mode == "attack" && len(args) >= 1:
+		return attackMain(args[0], args[1:])
 	case mode == "proc":
 		status, _ := os.ReadFile("/proc/self/status")
 		limits, _ := os.ReadFile("/proc/self/limits")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,12 +28,19 @@ type Engine struct {
 	logFile *os.File
 	stopped bool
 	usage   Usage
+	// port is the port the engine was told to dial.
+	port int
 }
 
 // StartEngine starts engine n (1 or 2): argv, the program and its
 // arguments (SplitCommand), with ip and port appended, its stdout and
-// stderr going to engineN.log in dir.
+// stderr going to engineN.log in dir. A sandboxed engine is given
+// 127.0.0.1 and port, in its own network namespace, whatever ip is: its
+// connection comes from Seat, not from the judge's port.
 func (h *Host) StartEngine(n int, argv []string, ip string, port int, dir string, log *zap.Logger) (*Engine, error) {
+	if h.Sandboxed() {
+		ip = "127.0.0.1"
+	}
 	args := append(argv[1:len(argv):len(argv)], ip, strconv.Itoa(port))
 	e := &Engine{N: n, LogPath: filepath.Join(dir, fmt.Sprintf("engine%d.log", n))}
 	var err error
@@ -41,13 +49,40 @@ func (h *Host) StartEngine(n int, argv []string, ip string, port int, dir string
 	}
 	cmd := exec.Command(argv[0], args...)
 	cmd.Stdout, cmd.Stderr = e.logFile, e.logFile
-	if e.Proc, err = h.Start(cmd); err != nil {
+	args = cmd.Args
+	if e.Proc, err = startProc(h, cmd, port); err != nil {
 		e.logFile.Close()
 		return nil, fmt.Errorf("engine %d (%q): %w", n, argv, err)
 	}
-	log.Info("engine started", zap.Int("engine", n), zap.Strings("argv", cmd.Args),
-		zap.Int("pid", e.Pid()), zap.String("log", e.LogPath))
+	e.port = port
+	log.Info("engine started", append([]zap.Field{zap.Int("engine", n), zap.Strings("argv", args),
+		zap.Int("pid", e.Pid()), zap.String("log", e.LogPath)}, e.sandboxFields()...)...)
 	return e, nil
+}
+
+// sandboxFields are the log fields that say how the engine is sandboxed.
+func (e *Engine) sandboxFields() []zap.Field {
+	if !e.host.Sandboxed() {
+		return nil
+	}
+	f := []zap.Field{zap.Bool("sandboxed", true)}
+	if k := e.ScratchKept(); k != "" {
+		f = append(f, zap.String("scratch_kept_in", k))
+	}
+	return f
+}
+
+// Seat returns where the judge accepts the engine's connection: ln, the
+// port the engine was told to dial, or for a sandboxed engine, which
+// cannot reach that port, the connection its sandbox hands over, ln
+// then being closed (nobody is to connect there).
+func (e *Engine) Seat(ln net.Listener) net.Listener {
+	l := e.Listener(e.port)
+	if l == nil {
+		return ln
+	}
+	ln.Close()
+	return l
 }
 
 // StartPipedEngine starts engine n (1 or 2) as StartEngine does, for an
@@ -64,8 +99,8 @@ func (h *Host) StartPipedEngine(n int, argv []string, dir string, log *zap.Logge
 		e.logFile.Close()
 		return nil, nil, nil, fmt.Errorf("engine %d (%q): %w", n, argv, err)
 	}
-	log.Info("engine started", zap.Int("engine", n), zap.Strings("argv", argv),
-		zap.Int("pid", e.Pid()), zap.String("log", e.LogPath), zap.String("over", "stdin and stdout"))
+	log.Info("engine started", append([]zap.Field{zap.Int("engine", n), zap.Strings("argv", argv),
+		zap.Int("pid", e.Pid()), zap.String("log", e.LogPath), zap.String("over", "stdin and stdout")}, e.sandboxFields()...)...)
 	return e, in, out, nil
 }
 

@@ -42,7 +42,13 @@ func NewHost(l Limits) (*Host, error) {
 	if l.Memory < 0 || l.CPUs < 0 || l.Disk < 0 {
 		return nil, fmt.Errorf("engine limits %+v: a limit is 0 (none) or more, not negative", l)
 	}
-	plat, report := newPlatform(l)
+	if l.Pids < 0 {
+		return nil, fmt.Errorf("engine limits %+v: a limit is 0 (none) or more, not negative", l)
+	}
+	plat, report, err := newPlatform(l)
+	if err != nil {
+		return nil, err
+	}
 	return &Host{limits: l, plat: plat, report: report}, nil
 }
 
@@ -74,5 +80,8 @@ func (h *Host) Log(log *zap.Logger) {
 // Start starts cmd, not yet started, in a process group of its own,
 // under the host's limits. The caller must Close the process it returns.
 func (h *Host) Start(cmd *exec.Cmd) (*Proc, error) {
-	return startProc(h, cmd)
+	return startProc(h, cmd, 0)
 }
+
+// Sandboxed reports whether the host starts every engine in a sandbox.
+func (h *Host) Sandboxed() bool { return h.plat.sandboxed() }

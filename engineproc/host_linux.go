@@ -23,10 +23,12 @@ import (
 // on it, and the cores it is pinned to when no cgroup can cap its CPU.
 type platform struct {
 	limits Limits
-	// memory, cpu and acct are the hierarchies under which each engine's
-	// cgroup is made for its memory limit, its CPU quota and its CPU time;
-	// nil for none.
-	memory, cpu, acct *hierarchy
+	// memory, cpu, pids and acct are the hierarchies under which each
+	// engine's cgroup is made for its memory limit, its CPU quota, its
+	// process limit and its CPU time; nil for none.
+	memory, cpu, pids, acct *hierarchy
+	// sandbox starts each engine in a sandbox of its own; nil for none.
+	sandbox *sandboxer
 	// rlimitAS is set when the memory limit falls back to RLIMIT_AS.
 	rlimitAS bool
 	// pin is set when the CPU limit falls back to CPU affinity: cores
@@ -42,10 +44,23 @@ type platform struct {
 
 // newPlatform chooses, for each limit set and for the CPU time, the best
 // means this system offers, checking each by making a cgroup with it, and
-// reports the choices.
-func newPlatform(l Limits) (*platform, []Enforcement) {
+// reports the choices. It fails only for a sandbox asked for (on) that
+// cannot be had, or bad sandbox settings.
+func newPlatform(l Limits) (*platform, []Enforcement, error) {
 	p := &platform{limits: l, id: rand.Uint32()}
 	var r []Enforcement
+	if l.Sandbox.Mode != SandboxOff {
+		s, e, err := newSandboxer(l)
+		switch {
+		case err == nil:
+			p.sandbox = s
+		case l.Sandbox.Mode == SandboxOn:
+			return nil, nil, fmt.Errorf("--sandbox on: engines cannot be sandboxed here: %w (run the judge as root, or where user namespaces are allowed; --sandbox off runs them unsandboxed)", err)
+		default:
+			e.How = fmt.Sprintf("engines run unsandboxed, as the judge's own processes: %v (--sandbox on makes this an error, --sandbox off silences it)", err)
+		}
+		r = append(r, e)
+	}
 	cg, cgErr := findCgroups()
 	// pick returns the hierarchy that has controller c (v1 first: a
 	// controller bound to a v1 hierarchy is absent from v2), or why none.
@@ -109,6 +124,25 @@ func newPlatform(l Limits) (*platform, []Enforcement) {
 			}
 		}
 	}
+	if l.Pids > 0 {
+		h, err := pick("pids")
+		if err == nil {
+			err = p.probe(h, func(dir string) error { return writeFile(filepath.Join(dir, "pids.max"), strconv.Itoa(l.Pids)) })
+		}
+		switch {
+		case err == nil:
+			p.pids = h
+			r = append(r, Enforcement{Resource: "processes", Limit: strconv.Itoa(l.Pids), Enforced: true,
+				How: fmt.Sprintf("%s pids.max of a cgroup for each engine and its children: processes and threads together; a fork or thread past it fails", h.name("pids"))})
+		case p.sandbox != nil && !p.sandbox.userns:
+			p.sandbox.nproc = l.Pids
+			r = append(r, Enforcement{Resource: "processes", Limit: strconv.Itoa(l.Pids), Enforced: true, Fallback: true,
+				How: fmt.Sprintf("RLIMIT_NPROC of the engine's own user id in its sandbox (processes and threads); no cgroup: %v", err)})
+		default:
+			r = append(r, Enforcement{Resource: "processes", Limit: strconv.Itoa(l.Pids),
+				How: fmt.Sprintf("no pids cgroup (%v), and no user id of the engine's own to limit (the sandbox gives one when the judge runs as root)", err)})
+		}
+	}
 	if l.Disk > 0 {
 		r = append(r, Enforcement{Resource: "disk", Limit: FormatSize(l.Disk), Enforced: true,
 			How: "RLIMIT_FSIZE of each engine process (the largest file it may write; children inherit it), set just after it starts"})
@@ -132,7 +166,7 @@ func newPlatform(l Limits) (*platform, []Enforcement) {
 			How: fmt.Sprintf("user and system time of the engine's process and the children it waited for (wait4); no cgroup: %v", err)})
 	}
 	r = append(r, Enforcement{Resource: "peak memory", How: "largest resident set of the engine's process (its VmHWM, read every 100 ms) or of a child it waited for (wait4)"})
-	return p, r
+	return p, r, nil
 }
 
 // probe makes a cgroup under h, applies set to it and removes it: the
@@ -205,20 +239,29 @@ type jail struct {
 	mem   string     // where its memory limit kills are counted
 	cores []int
 	rss   *rssWatch
+	// sb is the engine's sandbox, nil for none.
+	sb *sandboxed
 }
 
 // startIn makes the engine's cgroups, then starts cmd in them (and on its
 // cores): from a thread of its own that enters the v1 cgroups and takes
 // the cores' affinity, so that the process is born in them and inherits
 // them, as is anything it starts; a v2 cgroup is given to clone3. Then it
-// sets the resource limits of the process.
-func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
+// sets the resource limits of the process. In a sandbox, what starts is
+// the sandbox's init, which starts cmd's program; listen is the port the
+// program dials the judge on, 0 for a program on pipes.
+func (p *platform) startIn(cmd *exec.Cmd, listen int) (_ *jail, err error) {
 	j := &jail{p: p}
 	defer func() {
 		if err != nil {
 			j.release()
 		}
 	}()
+	if p.sandbox != nil {
+		if j.sb, err = p.sandbox.wrap(cmd, listen, cmd.Args); err != nil {
+			return nil, err
+		}
+	}
 	name := fmt.Sprintf("%s%d-%08x-%d", cgroupPrefix, os.Getpid(), p.id, p.count.Add(1))
 	// By the parent's directory: controllers mounted together (cpu,cpuacct)
 	// share one cgroup.
@@ -226,7 +269,7 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 	for _, use := range []struct {
 		h          *hierarchy
 		controller string
-	}{{p.memory, "memory"}, {p.cpu, "cpu"}, {p.acct, "cpuacct"}} {
+	}{{p.memory, "memory"}, {p.cpu, "cpu"}, {p.pids, "pids"}, {p.acct, "cpuacct"}} {
 		h := use.h
 		if h == nil || made[h.dir()] != "" {
 			continue
@@ -254,6 +297,11 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 			return nil, err
 		}
 	}
+	if h := p.pids; h != nil {
+		if err := writeFile(filepath.Join(made[h.dir()], "pids.max"), strconv.Itoa(p.limits.Pids)); err != nil {
+			return nil, err
+		}
+	}
 	if h := p.acct; h != nil {
 		j.acct = made[h.dir()]
 	}
@@ -268,13 +316,24 @@ func (p *platform) startIn(cmd *exec.Cmd) (_ *jail, err error) {
 		defer syscall.Close(fd)
 		cmd.SysProcAttr.UseCgroupFD, cmd.SysProcAttr.CgroupFD = true, fd
 	}
-	if err := j.startOnThread(cmd); err != nil {
+	err = j.startOnThread(cmd)
+	if j.sb != nil {
+		j.sb.started()
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := p.setRlimits(cmd.Process.Pid); err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
 		return nil, err
+	}
+	if j.sb != nil {
+		if err := j.sb.awaitReady(); err != nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			return nil, err
+		}
 	}
 	return j, nil
 }
@@ -452,8 +511,12 @@ func (j *jail) oomKilled() bool {
 	return err == nil && n > 0
 }
 
-// release removes the jail's cgroups and frees its cores.
+// release removes the jail's cgroups, frees its cores and closes its
+// sandbox's control socket.
 func (j *jail) release() {
+	if j.sb != nil {
+		j.sb.close()
+	}
 	for _, dir := range j.dirs {
 		removeCgroup(dir)
 	}

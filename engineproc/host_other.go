@@ -3,8 +3,11 @@
 package engineproc
 
 import (
+	"errors"
+	"net"
 	"os/exec"
 	"runtime"
+	"strconv"
 	"time"
 )
 
@@ -17,9 +20,18 @@ type platform struct{}
 // jail holds nothing here.
 type jail struct{}
 
-func newPlatform(l Limits) (*platform, []Enforcement) {
+func newPlatform(l Limits) (*platform, []Enforcement, error) {
 	why := "not enforced on " + runtime.GOOS + ": only Linux (cgroups, resource limits, CPU affinity) is supported"
 	var r []Enforcement
+	switch l.Sandbox.Mode {
+	case SandboxOn:
+		return nil, nil, errors.New("--sandbox on: engines cannot be sandboxed on " + runtime.GOOS + ": the sandbox needs Linux's namespaces (--sandbox off runs them unsandboxed)")
+	case SandboxAuto:
+		r = append(r, Enforcement{Resource: "sandbox", Limit: "auto", How: "engines run unsandboxed, as the judge's own processes: the sandbox needs Linux's namespaces"})
+	}
+	if l.Pids > 0 {
+		r = append(r, Enforcement{Resource: "processes", Limit: strconv.Itoa(l.Pids), How: why})
+	}
 	if l.Memory > 0 {
 		r = append(r, Enforcement{Resource: "memory", Limit: FormatSize(l.Memory), How: why})
 	}
@@ -31,7 +43,7 @@ func newPlatform(l Limits) (*platform, []Enforcement) {
 	}
 	r = append(r, Enforcement{Resource: "cpu time", How: "user and system time of the engine's process and the children it waited for, from the system when it exits"},
 		Enforcement{Resource: "peak memory", How: peakHow()})
-	return &platform{}, r
+	return &platform{}, r, nil
 }
 
 // peakHow says where the peak resident set comes from here.
@@ -42,7 +54,7 @@ func peakHow() string {
 	return "largest resident set of the engine's process or a child it waited for (wait4)"
 }
 
-func (*platform) startIn(cmd *exec.Cmd) (*jail, error) {
+func (*platform) startIn(cmd *exec.Cmd, _ int) (*jail, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
@@ -60,3 +72,12 @@ func (*jail) watch(int, <-chan struct{}) {}
 
 // peakRSS returns the system's figure.
 func (*jail) peakRSS(waitKiB int64) int64 { return waitKiB }
+
+// sandboxed is false: no sandbox here.
+func (*platform) sandboxed() bool { return false }
+
+func (*jail) exitText() string          { return "" }
+func (*jail) stop(int, <-chan struct{}) {}
+func (*jail) listener(int) net.Listener { return nil }
+func (*jail) scratchKept() string       { return "" }
+func (*jail) enginePid(pid int) int     { return pid }

@@ -17,9 +17,15 @@ type Limits struct {
 	// CPUs is how many cores' worth of CPU time the engine may use at
 	// once; 0 for no limit.
 	CPUs int
-	// Disk is the largest file, in bytes, the engine may write; 0 for no
-	// limit.
+	// Disk is the largest file, in bytes, the engine may write, and in a
+	// sandbox the size of its scratch; 0 for no limit (DefaultScratchSize
+	// in a sandbox).
 	Disk int64
+	// Pids is the most processes and threads the engine and its children
+	// may have at once; 0 for no limit.
+	Pids int
+	// Sandbox says whether and how each engine is isolated.
+	Sandbox Sandbox
 }
 
 // sizeUnits are the suffixes ParseSize knows, longest first within each

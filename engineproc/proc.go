@@ -1,6 +1,7 @@
 package engineproc
 
 import (
+	"net"
 	"os/exec"
 	"sync"
 	"time"
@@ -35,16 +36,16 @@ type Proc struct {
 }
 
 // startProc starts cmd under h's limits and waits for its end in the
-// background.
-func startProc(h *Host, cmd *exec.Cmd) (*Proc, error) {
+// background; listen is the port it dials the judge on, 0 for none.
+func startProc(h *Host, cmd *exec.Cmd, listen int) (*Proc, error) {
 	procgroup.Own(cmd)
 	p := &Proc{host: h, cmd: cmd, exited: make(chan struct{})}
-	j, err := h.plat.startIn(cmd)
+	j, err := h.plat.startIn(cmd, listen)
 	if err != nil {
 		return nil, err
 	}
 	p.jail, p.start = j, time.Now()
-	j.watch(cmd.Process.Pid, p.exited)
+	j.watch(j.enginePid(cmd.Process.Pid), p.exited)
 	go func() {
 		p.waitErr = cmd.Wait()
 		p.end = time.Now()
@@ -87,6 +88,9 @@ func (p *Proc) Status() string {
 	if !p.HasExited() {
 		return "running"
 	}
+	if s := p.jail.exitText(); s != "" {
+		return s // the sandboxed program's own, not its init's
+	}
 	if p.waitErr != nil {
 		return p.waitErr.Error()
 	}
@@ -109,6 +113,7 @@ func (p *Proc) Close() Usage {
 	defer p.mu.Unlock()
 	if !p.closed {
 		p.closed = true
+		p.jail.stop(p.cmd.Process.Pid, p.exited)
 		p.Kill()
 		t := time.NewTimer(StopGrace)
 		defer t.Stop()
@@ -146,3 +151,12 @@ func (p *Proc) MemoryKilled() bool {
 	}
 	return p.jail.oomKilled()
 }
+
+// Listener returns, for a sandboxed engine that dials the judge, the seat
+// from which its one connection is accepted: the judge then listens on no
+// port of its own for it. It returns nil for an engine not sandboxed.
+func (p *Proc) Listener(port int) net.Listener { return p.jail.listener(port) }
+
+// ScratchKept is the directory the engine's scratch is kept in after it
+// ends (--keep-scratch), "" for none.
+func (p *Proc) ScratchKept() string { return p.jail.scratchKept() }

@@ -1,0 +1,560 @@
+package engineproc
+
+// The judge's side of the sandbox (sandboxinit_linux.go is the other):
+// deciding at start whether engines can be sandboxed here, turning each
+// engine's command into the start of a sandbox's init that will run it,
+// and speaking with that init over the control socket.
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// sandboxUIDBase is the first of the user and group ids a judge running
+// as root gives its engines, one an engine running at once (as the IOI's
+// isolate does from 60000): ids no account of a usual system has, so
+// that an engine owns no file of the host's and can signal nobody else.
+const sandboxUIDBase = 60000
+
+// sandboxStartWait bounds the wait for a sandbox's init to say that the
+// engine started: the namespaces and mounts take milliseconds, but a
+// loaded machine may be slow to schedule the new process.
+const sandboxStartWait = 10 * time.Second
+
+// sandboxCloneFlags are the namespaces every sandbox gets.
+const sandboxCloneFlags = syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
+	syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
+
+// sandboxer starts engines in sandboxes.
+type sandboxer struct {
+	binds []string
+	keep  string
+	// userns is set when the engines get a user namespace (the judge is
+	// not root) rather than a user id of their own.
+	userns bool
+	// scratch is the size of each engine's /tmp.
+	scratch int64
+	// nproc is RLIMIT_NPROC for each engine, where no pids cgroup holds
+	// the process limit but each engine has a user id of its own.
+	nproc int
+	uids  slots
+	// init is the program started as each sandbox's init.
+	init string
+	// count names the kept scratch directories.
+	mu    sync.Mutex
+	count int
+}
+
+// slots hands out the lowest free slot number.
+type slots struct {
+	mu   sync.Mutex
+	used []bool
+}
+
+func (s *slots) acquire() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, u := range s.used {
+		if !u {
+			s.used[i] = true
+			return i
+		}
+	}
+	s.used = append(s.used, true)
+	return len(s.used) - 1
+}
+
+func (s *slots) release(i int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.used[i] = false
+}
+
+// newSandboxer checks that engines can be sandboxed here, by building a
+// sandbox and bringing up its network, and says how they are.
+func newSandboxer(l Limits) (*sandboxer, Enforcement, error) {
+	e := Enforcement{Resource: "sandbox", Limit: l.Sandbox.Mode.String()}
+	binds, err := checkBinds(l.Sandbox.Binds)
+	if err != nil {
+		return nil, e, err
+	}
+	s := &sandboxer{binds: binds, keep: l.Sandbox.KeepScratch, scratch: DefaultScratchSize,
+		userns: os.Geteuid() != 0 || l.Sandbox.userNamespace, init: cmp.Or(l.Sandbox.initPath, "/proc/self/exe")}
+	if l.Disk > 0 {
+		s.scratch = l.Disk
+	}
+	if s.keep != "" {
+		if s.keep, err = filepath.Abs(s.keep); err == nil {
+			err = os.MkdirAll(s.keep, 0o755)
+		}
+		if err != nil {
+			return nil, e, fmt.Errorf("--keep-scratch: %w", err)
+		}
+	}
+	if err := s.probe(); err != nil {
+		return nil, e, err
+	}
+	identity := fmt.Sprintf("a user and group id of its own from %d, no capabilities, no_new_privs", sandboxUIDBase)
+	if s.userns {
+		identity = "a user namespace whose root has no capabilities, no_new_privs"
+	}
+	e.Enforced = true
+	e.How = fmt.Sprintf("each engine and its children in PID, mount, network, IPC and UTS namespaces of their own; %s; "+
+		"read-only %s, its program's directory%s; a private %s tmpfs as its working directory and /tmp%s; "+
+		"network: its own loopback only, where it dials the judge its one connection is handed to the judge",
+		identity, strings.Join(systemDirs, " "), bindsText(binds), FormatSize(s.scratch), keepText(s.keep))
+	return s, e, nil
+}
+
+func bindsText(binds []string) string {
+	if len(binds) == 0 {
+		return ""
+	}
+	return " and " + strings.Join(binds, " ")
+}
+
+func keepText(keep string) string {
+	if keep == "" {
+		return ", removed after the game"
+	}
+	return ", kept under " + keep
+}
+
+// probe builds a sandbox with its network and no engine.
+func (s *sandboxer) probe() error {
+	cmd := exec.Command(s.init)
+	sb, err := s.wrap(cmd, 1, nil)
+	if err != nil {
+		return err
+	}
+	defer sb.ctl.Close()
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting a sandbox: %w", err)
+	}
+	sb.started()
+	err = sb.awaitReady()
+	cmd.Wait()
+	return err
+}
+
+// sandboxed is one engine's sandbox, as the judge sees it.
+type sandboxed struct {
+	s *sandboxer
+	// ctl is the judge's end of the control socket, under the runtime's
+	// poller so that closing it never races a read; peer the init's end,
+	// closed once the init started.
+	ctl  *net.UnixConn
+	peer *os.File
+	slot int // -1 without a user id of its own
+	// keptIn is the directory the scratch is copied to, "" for none.
+	keptIn string
+	ready  chan error
+	conns  chan net.Conn
+	// status is the engine's wait status, once the init reported it.
+	mu     sync.Mutex
+	status *syscall.WaitStatus
+}
+
+// wrap turns cmd, not started, into the start of a sandbox's init that
+// will run cmd's program in its place: the program resolved to its real
+// path, its arguments that name files made absolute (its working
+// directory inside is its scratch), those files' directories bound.
+// listen is the port it dials the judge on, 0 for none. jail, if not nil,
+// gets the slot to release.
+func (s *sandboxer) wrap(cmd *exec.Cmd, listen int, argv []string) (*sandboxed, error) {
+	cfg := initConfig{UID: -1, GID: -1, ScratchSize: s.scratch, Listen: listen, Binds: s.binds}
+	sb := &sandboxed{s: s, slot: -1, ready: make(chan error, 1), conns: make(chan net.Conn, 1)}
+	if argv != nil {
+		prog, binds, err := programBinds(cmd.Path, argv[1:])
+		if err != nil {
+			return nil, err
+		}
+		cfg.Argv = append([]string{prog}, binds.args...)
+		cfg.Binds = append(cfg.Binds, binds.dirs...)
+		env := cmd.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		cfg.Env = append(withoutVars(env, "HOME", "TMPDIR", "PWD", sandboxInitEnv), "HOME=/tmp", "TMPDIR=/tmp", "PWD=/tmp")
+		if !s.userns {
+			sb.slot = s.uids.acquire()
+			cfg.UID, cfg.GID = sandboxUIDBase+sb.slot, sandboxUIDBase+sb.slot
+			cfg.Nproc = s.nproc
+		}
+		if s.keep != "" {
+			s.mu.Lock()
+			s.count++
+			n := s.count
+			s.mu.Unlock()
+			sb.keptIn = filepath.Join(s.keep, fmt.Sprintf("engine-%d-%d-%s", os.Getpid(), n, filepath.Base(prog)))
+			if err := os.Mkdir(sb.keptIn, 0o755); err != nil {
+				sb.release()
+				return nil, fmt.Errorf("--keep-scratch: %w", err)
+			}
+			cfg.Keep = sb.keptIn
+		}
+	}
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		sb.release()
+		return nil, fmt.Errorf("sandbox control socket: %w", err)
+	}
+	sb.peer = os.NewFile(uintptr(fds[1]), "sandbox control")
+	own := os.NewFile(uintptr(fds[0]), "sandbox control")
+	c, err := net.FileConn(own)
+	own.Close()
+	if err != nil {
+		sb.close()
+		return nil, fmt.Errorf("sandbox control socket: %w", err)
+	}
+	sb.ctl = c.(*net.UnixConn)
+	orders, err := json.Marshal(cfg)
+	if err == nil {
+		_, err = sb.ctl.Write(orders) // a packet, buffered until the init reads it
+	}
+	if err != nil {
+		sb.close()
+		return nil, fmt.Errorf("sandbox orders: %w", err)
+	}
+	name := "engineproc-sandbox"
+	if len(cfg.Argv) > 0 {
+		name += ": " + filepath.Base(cfg.Argv[0])
+	}
+	cmd.Path, cmd.Args = s.init, []string{name}
+	cmd.Env = []string{sandboxInitEnv + "=1"}
+	cmd.Dir = "/"
+	cmd.ExtraFiles = []*os.File{sb.peer}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Cloneflags |= sandboxCloneFlags
+	if s.userns {
+		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWUSER
+		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
+		cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
+	}
+	return sb, nil
+}
+
+// started is called once the init is started (or failed to): the judge
+// closes its copy of the init's end, and reads what the init says.
+func (sb *sandboxed) started() {
+	sb.peer.Close()
+	go sb.read()
+}
+
+// read reads the init's messages until it exits.
+func (sb *sandboxed) read() {
+	defer close(sb.conns)
+	buf := make([]byte, 4096)
+	oob := make([]byte, syscall.CmsgSpace(4))
+	readySent := false
+	ready := func(err error) {
+		if !readySent {
+			readySent = true
+			sb.ready <- err
+		}
+	}
+	defer ready(errors.New("the sandbox ended before its engine started"))
+	for {
+		n, oobn, _, _, err := sb.ctl.ReadMsgUnix(buf, oob)
+		if err != nil || n == 0 {
+			return
+		}
+		msg := string(buf[:n])
+		word, rest, _ := strings.Cut(msg, " ")
+		switch word {
+		case msgReady:
+			ready(nil)
+		case msgError:
+			ready(fmt.Errorf("sandbox: %s", rest))
+		case msgConn:
+			if c := connFromRights(oob[:oobn]); c != nil {
+				sb.conns <- c
+			}
+		case msgExit:
+			if v, err := strconv.ParseUint(rest, 10, 32); err == nil {
+				ws := syscall.WaitStatus(v)
+				sb.mu.Lock()
+				sb.status = &ws
+				sb.mu.Unlock()
+			}
+		}
+	}
+}
+
+// connFromRights makes a connection of the descriptor in a control
+// message, nil if there is none.
+func connFromRights(oob []byte) net.Conn {
+	msgs, err := syscall.ParseSocketControlMessage(oob)
+	if err != nil || len(msgs) == 0 {
+		return nil
+	}
+	fds, err := syscall.ParseUnixRights(&msgs[0])
+	if err != nil || len(fds) == 0 {
+		return nil
+	}
+	for _, fd := range fds[1:] {
+		syscall.Close(fd)
+	}
+	f := os.NewFile(uintptr(fds[0]), "engine connection")
+	defer f.Close()
+	c, err := net.FileConn(f)
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// awaitReady waits for the init to say that the engine started.
+func (sb *sandboxed) awaitReady() error {
+	t := time.NewTimer(sandboxStartWait)
+	defer t.Stop()
+	select {
+	case err := <-sb.ready:
+		return err
+	case <-t.C:
+		return fmt.Errorf("sandbox: the engine did not start within %v", sandboxStartWait)
+	}
+}
+
+// exitText is the engine's exit status as os/exec words it, "" until the
+// init reported it.
+func (sb *sandboxed) exitText() string {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.status == nil {
+		return ""
+	}
+	ws := *sb.status
+	switch {
+	case ws.Exited():
+		return "exit status " + strconv.Itoa(ws.ExitStatus())
+	case ws.Signaled():
+		return "signal: " + ws.Signal().String()
+	}
+	return "exit status unknown"
+}
+
+// release gives the user id back.
+func (sb *sandboxed) release() {
+	if sb.slot >= 0 {
+		sb.s.uids.release(sb.slot)
+		sb.slot = -1
+	}
+}
+
+// close closes the control socket and gives the user id back.
+func (sb *sandboxed) close() {
+	if sb.ctl != nil {
+		sb.ctl.Close()
+	}
+	if sb.peer != nil {
+		sb.peer.Close()
+	}
+	sb.release()
+}
+
+// programBinds resolves an engine's program to an absolute path and
+// finds what it must read: the program's directory, the directory of the
+// real file if it is a link, the directory of a script's interpreter,
+// and the directories of its arguments that name files, which it gets as
+// absolute paths (its working directory is its scratch).
+func programBinds(prog string, args []string) (string, struct{ args, dirs []string }, error) {
+	var out struct{ args, dirs []string }
+	abs, err := filepath.Abs(prog)
+	if err != nil {
+		return "", out, err
+	}
+	addFile := func(p string) {
+		out.dirs = append(out.dirs, filepath.Dir(p))
+		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+			out.dirs = append(out.dirs, filepath.Dir(real))
+		}
+	}
+	addFile(abs)
+	if interp := interpreter(abs); interp != "" {
+		addFile(interp)
+	}
+	for _, a := range args {
+		if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
+			if p, err := filepath.Abs(a); err == nil {
+				addFile(p)
+				a = p
+			}
+		}
+		out.args = append(out.args, a)
+	}
+	var dirs []string
+	for _, d := range out.dirs {
+		if !underSystemDir(d) && !containsString(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	out.dirs = dirs
+	return abs, out, nil
+}
+
+// interpreter returns the absolute interpreter a script's #! line names,
+// "" for none.
+func interpreter(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := f.Read(head)
+	line, ok := strings.CutPrefix(string(head[:n]), "#!")
+	if !ok {
+		return ""
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	fields := strings.Fields(line)
+	if len(fields) == 0 || !filepath.IsAbs(fields[0]) {
+		return ""
+	}
+	return fields[0]
+}
+
+// underSystemDir reports whether d is inside a directory every sandbox
+// gets already.
+func underSystemDir(d string) bool {
+	for _, s := range systemDirs {
+		if d == s || strings.HasPrefix(d, s+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutVars returns env without the variables named.
+func withoutVars(env []string, names ...string) []string {
+	var out []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !containsString(names, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// sandboxListener is the seat of a sandboxed engine that dials the
+// judge: Accept returns the one connection the engine made.
+type sandboxListener struct {
+	sb     *sandboxed
+	port   int
+	once   sync.Once
+	closed chan struct{}
+}
+
+// Accept returns the engine's connection once it made it.
+func (l *sandboxListener) Accept() (net.Conn, error) {
+	select {
+	case c, ok := <-l.sb.conns:
+		if ok {
+			return c, nil
+		}
+		return nil, errors.New("sandbox: the engine exited without connecting")
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+}
+
+// Close ends a wait in Accept.
+func (l *sandboxListener) Close() error {
+	l.once.Do(func() { close(l.closed) })
+	return nil
+}
+
+// Addr is the address the engine dials, in its own network namespace.
+func (l *sandboxListener) Addr() net.Addr {
+	return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: l.port}
+}
+
+// sandboxed reports whether engines start in sandboxes.
+func (p *platform) sandboxed() bool { return p.sandbox != nil }
+
+// exitText is the sandboxed engine's exit status, "" without a sandbox or
+// before the init reported it.
+func (j *jail) exitText() string {
+	if j.sb == nil {
+		return ""
+	}
+	return j.sb.exitText()
+}
+
+// stop ends a sandbox whose scratch is to be kept gently: SIGTERM has
+// its init kill the rest and copy the scratch before it exits, for
+// StopGrace at most. Other engines are killed at once by the caller.
+func (j *jail) stop(pid int, exited <-chan struct{}) {
+	if j.sb == nil || j.sb.keptIn == "" {
+		return
+	}
+	syscall.Kill(pid, syscall.SIGTERM)
+	t := time.NewTimer(StopGrace)
+	defer t.Stop()
+	select {
+	case <-exited:
+	case <-t.C:
+	}
+}
+
+// listener returns the seat of a sandboxed engine that dials the judge
+// on port, nil without a sandbox.
+func (j *jail) listener(port int) net.Listener {
+	if j.sb == nil {
+		return nil
+	}
+	return &sandboxListener{sb: j.sb, port: port, closed: make(chan struct{})}
+}
+
+// scratchKept is where the engine's scratch is kept, "" for nowhere.
+func (j *jail) scratchKept() string {
+	if j.sb == nil {
+		return ""
+	}
+	return j.sb.keptIn
+}
+
+// enginePid returns the process id, in the judge's namespace, of the
+// program a sandbox's init (pid) started: its only child. Without a
+// sandbox, or if it cannot be found, it returns pid.
+func (j *jail) enginePid(pid int) int {
+	if j.sb == nil {
+		return pid
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+	if err != nil {
+		return pid
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return pid
+	}
+	if child, err := strconv.Atoi(f[0]); err == nil {
+		return child
+	}
+	return pid
+}
