@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -179,6 +180,11 @@ func (s *sandboxer) wrap(cmd *exec.Cmd, listen int, argv []string) (*sandboxed, 
 		prog, binds, err := programBinds(cmd.Path, argv[1:])
 		if err != nil {
 			return nil, err
+		}
+		if !s.userns {
+			if err := openToOthers(prog, binds.dirs); err != nil {
+				return nil, err
+			}
 		}
 		cfg.Argv = append([]string{prog}, binds.args...)
 		cfg.Binds = append(cfg.Binds, binds.dirs...)
@@ -557,4 +563,35 @@ func (j *jail) enginePid(pid int) int {
 		return child
 	}
 	return pid
+}
+
+// openToOthers checks that an engine's program and the directories bound
+// for it can be used by the sandbox's user, which owns none of them and
+// is in none of their groups: each directory must be open to others
+// (o+x, o+r), and the program executable by them (a script readable too),
+// so that the error is this one, said at the start, and not a bare
+// "permission denied" from the init.
+func openToOthers(prog string, dirs []string) error {
+	const fix = "make it so (chmod o+rx), run the engine's files from a directory open to all, or --sandbox off"
+	for _, d := range dirs {
+		fi, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o005 != 0o005 {
+			return fmt.Errorf("sandbox: the engine's directory %s (%v) is not open to the sandbox's user, who owns nothing of the host's: %s", d, fi.Mode(), fix)
+		}
+	}
+	fi, err := os.Stat(prog)
+	if err != nil {
+		return err
+	}
+	want := fs.FileMode(0o001)
+	if interpreter(prog) != "" {
+		want = 0o005
+	}
+	if fi.Mode().Perm()&want != want {
+		return fmt.Errorf("sandbox: the engine's program %s (%v) cannot be run by the sandbox's user, who owns nothing of the host's: %s", prog, fi.Mode(), fix)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ package match
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -295,9 +296,17 @@ func (h *Hosting) startEngines(ctx context.Context, host *engineproc.Host, ln ne
 	}
 	for i := range procs {
 		port := lns[i].Addr().(*net.TCPAddr).Port
+		if host.Sandboxed() {
+			// Inside its own network namespace the engine dials a port
+			// of its sandbox: the one asked for, free there, or any.
+			port = cmp.Or(h.Port, engineproc.SandboxPort)
+		}
 		if procs[i], err = host.StartEngine(i+1, h.Engines[i], engineproc.DialHost(h.Host), port, dir, log); err != nil {
 			return conns, err
 		}
+		// A sandboxed engine's connection comes from its sandbox; the
+		// judge's ports take none.
+		lns[i] = procs[i].Seat(lns[i])
 	}
 	awaited := lns
 	lns = [2]net.Listener{} // AwaitEngines closes them

@@ -215,7 +215,8 @@ func TestMisbehavingAgents(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The course's way: a bare name from the current directory.
-			code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "bad", "greedy", "-r", "2", "-s", "5", "--limit", "2s")
+			// Unsandboxed: the scripts write their pids where the test reads them.
+			code, out, errOut := runBin(t, dir, "", "game", "--sandbox", "off", "-n", "0", "bad", "greedy", "-r", "2", "-s", "5", "--limit", "2s")
 			lines := strings.Split(out, "\n")
 			if code != exitOK || len(lines) != 6 {
 				t.Fatalf("exit %d, stderr %q, stdout\n%s", code, errOut, out)

@@ -44,6 +44,10 @@ func binaryOf(t *testing.T) string {
 		}
 		binaryDir, binaryErr = os.MkdirTemp("", "einstein-test")
 		if binaryErr == nil {
+			// Open to the sandbox's user, who runs the agents.
+			binaryErr = os.Chmod(binaryDir, 0o755)
+		}
+		if binaryErr == nil {
 			path := filepath.Join(binaryDir, "einstein")
 			out, err := exec.Command(goBin, "build", "-o", path, ".").CombinedOutput()
 			if err != nil {

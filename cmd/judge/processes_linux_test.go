@@ -18,7 +18,8 @@ func TestJudgeKilledTakesEnginesAlong(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	judge := exec.Command(exe, "run-judge", "--host", "127.0.0.1", "--connect-time", "30s", "--engine-log-dir", dir,
+	// Unsandboxed: the engines' logs give their pids in the host's namespace.
+	judge := exec.Command(exe, "run-judge", "--sandbox", "off", "--host", "127.0.0.1", "--connect-time", "30s", "--engine-log-dir", dir,
 		"--engine", fakeEngine(t, "alice", "hang"), "--engine", fakeEngine(t, "bob", "hang"), "0")
 	if err := judge.Start(); err != nil {
 		t.Fatal(err)

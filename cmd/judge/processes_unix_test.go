@@ -43,7 +43,9 @@ func TestJudgeKillsWrappedEngine(t *testing.T) {
 		t.Skip("no /bin/sh")
 	}
 	dir := t.TempDir()
-	r := runJudge(t, []string{"--engine", wrapper(t, "alice", "good"), "--engine", wrapper(t, "bob", "linger"),
+	// Unsandboxed: the wrapper runs the test binary, which is not in its
+	// directory, and the engines log their pids in the host's namespace.
+	r := runJudge(t, []string{"--sandbox", "off", "--engine", wrapper(t, "alice", "good"), "--engine", wrapper(t, "bob", "linger"),
 		"--engine-log-dir", dir, "0"}, nil)
 	if r.code != 0 {
 		t.Fatalf("status %d; stderr:\n%s", r.code, r.stderr)
@@ -63,7 +65,7 @@ func TestTournamentKillsWrappedEngine(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	r := runTourney(t, ctx, []string{"--rounds", "1", "--concurrency", "2", "--engine-log-dir", dir,
+	r := runTourney(t, ctx, []string{"--sandbox", "off", "--rounds", "1", "--concurrency", "2", "--engine-log-dir", dir,
 		"--engine", "name=alice cmd=" + wrapper(t, "alice", "good"),
 		"--engine", "name=bob cmd=" + wrapper(t, "bob", "linger")}, nil)
 	if r.code != 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -208,7 +209,9 @@ func TestJudgeDiskLimitAndAccounting(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big")
 	summary, record := filepath.Join(dir, "m.json"), filepath.Join(dir, "m.txt")
-	r := runJudge(t, []string{"--engine-disk", "1MiB", "--json", summary, "--record", record, "--engine-log-dir", dir,
+	// Unsandboxed: the engine writes a file of the host's (sandboxed,
+	// TestSandboxDisk's attack shows the limit).
+	r := runJudge(t, []string{"--sandbox", "off", "--engine-disk", "1MiB", "--json", summary, "--record", record, "--engine-log-dir", dir,
 		"--engine", fakeEngine(t, "writer", "write:"+big+":"+strconv.Itoa(2<<20)),
 		"--engine", fakeEngine(t, "bob", "slow:10ms"), "0", "1"}, nil)
 	if r.code != 0 {
@@ -245,7 +248,8 @@ func TestJudgeDiskLimitAndAccounting(t *testing.T) {
 // a bad value is refused with the flag named.
 func TestResourceFlags(t *testing.T) {
 	o, err := parseOptions([]string{"--engine-memory", "4GiB", "--engine-cpus", "1", "--engine-disk", "8GiB", "0"}, &strings.Builder{})
-	if want := (engineproc.Limits{Memory: 4 << 30, CPUs: 1, Disk: 8 << 30}); err != nil || o.engineLimits != want {
+	want := engineproc.Limits{Memory: 4 << 30, CPUs: 1, Disk: 8 << 30, Pids: engineproc.DefaultPids, Sandbox: engineproc.Sandbox{Mode: engineproc.SandboxAuto}}
+	if err != nil || !reflect.DeepEqual(o.engineLimits, want) {
 		t.Errorf("match limits %+v, %v; want %+v", o.engineLimits, err, want)
 	}
 	engines := []string{"--engine", "name=a cmd=a", "--engine", "name=b cmd=b"}

@@ -251,7 +251,9 @@ func TestTournamentRestartsBrokenEngine(t *testing.T) {
 	results, record := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	r := runTourney(t, ctx, []string{"--openings", oneOpening(t), "--rounds", "1", "--seed", "1",
+	// Unsandboxed: the broken engine marks its crash in a file of the
+	// host's, for its next start to see.
+	r := runTourney(t, ctx, []string{"--sandbox", "off", "--openings", oneOpening(t), "--rounds", "1", "--seed", "1",
 		"--results", results, "--record", record, "--engine-log-dir", filepath.Join(dir, "logs"),
 		"--engine", "name=alice cmd=" + fakeEngine(t, "alice", "good"),
 		"--engine", "name=broken cmd=" + fakeEngine(t, "broken", "crash-once:"+filepath.Join(dir, "crashed")),

@@ -122,11 +122,15 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 			return played, err
 		}
 		port := lns[i].Addr().(*net.TCPAddr).Port
+		if host.Sandboxed() {
+			port = engineproc.SandboxPort // in the engine's own network namespace
+		}
 		e, err := host.StartEngine(i+1, pr.Argv, engineproc.DialHost(cfg.Host), port, dir, elog)
 		if err != nil {
 			return played, fmt.Errorf("engine %s: %w", pr.Name, err)
 		}
 		procs[i] = e
+		lns[i] = e.Seat(lns[i]) // a sandboxed engine's connection comes from its sandbox
 	}
 	// An OTP engine is there when it connects; an NBoard engine when it
 	// answers its first ping.
