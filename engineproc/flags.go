@@ -24,9 +24,9 @@ const (
 	cpusFlagHelp   = "most cores each engine and its children may use at once (a\ncgroup CPU quota, else CPU affinity to that many cores, the\nleast used) (default: no limit)"
 	diskFlagHelp   = "largest file each engine process may write, e.g. 8GiB\n(RLIMIT_FSIZE), and in the sandbox the size of its scratch\ndirectory (default: no limit; a 1 GiB scratch)"
 	pidsFlagHelp   = "most processes and threads each engine and its children may\nhave at once (a pids cgroup, else in the sandbox RLIMIT_NPROC\nof its own user id); 0 for no limit"
-	sandboxHelp    = "on, off or auto: run each engine in a sandbox of its own\n(namespaces, its own user id, a read-only system, a private\nscratch, no network but its one connection: docs/security.md);\nauto sandboxes where the system allows it and warns where not,\non fails at start where it cannot (default auto)"
+	sandboxHelp    = "on, off or auto: run each engine in a sandbox of its own\n(namespaces, its own user id, a read-only system, a private\nscratch, no network but its one connection: docs/security.md);\nauto sandboxes where the system allows it and warns where not,\non fails at start where it cannot"
 	bindHelp       = "a directory (or file) the sandboxed engines may read besides\nthe system's and their programs' own, e.g. a Python environment\n(repeatable)"
-	keepHelp       = "keep each sandboxed engine's scratch directory after its game,\nin a directory of its own under DIR (named in the log), for\ndebugging (default: removed)"
+	keepHelp       = "keep each sandboxed engine's scratch directory after its game,\nin a directory of its own under `DIR` (named in the log), for\ndebugging (default: removed)"
 )
 
 // AddFlags declares --engine-memory, --engine-cpus, --engine-disk,

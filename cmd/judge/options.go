@@ -76,6 +76,12 @@ Examples:
                                  8 rounds from 4 openings, so that engines at a fixed
                                  budget do not repeat one game
 
+Each engine the judge starts (--engine) runs in a sandbox of its own where the system allows it
+(--sandbox auto, the default; root or user namespaces): its own processes, user id, network
+and scratch directory, the system's directories and its program's read-only, nothing else of
+the machine (docs/security.md). In the classic mode (no --engine) engines connect by
+themselves and the judge cannot sandbox them.
+
 The --engine-* limits hold each engine the judge starts, with its children; how this system
 enforces each (a cgroup, a resource limit, CPU affinity) or that it cannot is logged at the start.
 An engine the kernel kills at --engine-memory is disqualified with the reason "memory limit".
@@ -160,6 +166,9 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	}
 	if n := len(o.engines); n != 0 && n != 2 {
 		return o, fmt.Errorf("--engine given %s: give it twice (one per player) or not at all", countOf(n, "time"))
+	}
+	if len(o.engines) == 0 && o.engineLimits.Sandbox.Mode == engineproc.SandboxOn {
+		return o, errors.New("--sandbox on: the classic mode, where engines connect by themselves, cannot be sandboxed by the judge: start them with --engine")
 	}
 	for _, e := range o.engines {
 		args, err := engineproc.SplitCommand(e)

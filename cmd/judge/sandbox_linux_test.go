@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tcgothello/mcts/match"
+	"github.com/tcgothello/mcts/match/matchtest"
+)
+
+// Hostile engines under the judge: each attack fails with the sandbox on
+// (the games are played as if nothing happened) and succeeds with it
+// off, so that the test proves the sandbox stops it.
+
+// hostileMode runs the fake engine modes of an attack before it plays:
+// killer SIGKILLs every process whose command line names a fake engine
+// called victim (its opponent), as a student's engine could by scanning
+// /proc; thief first connects to every other port listening on the
+// judge's address and plays there as "thief", taking the opponent's seat.
+// It reports false for other modes.
+func hostileMode(mode, ip, port string) bool {
+	switch mode {
+	case "killer":
+		for _, pid := range processesNamed("fake-engine victim") {
+			if syscall.Kill(pid, syscall.SIGKILL) == nil {
+				fmt.Fprintf(os.Stderr, "killer: killed %d\n", pid)
+			}
+		}
+	case "thief":
+		own, _ := strconv.Atoi(port)
+		for _, p := range listeningPorts() {
+			if p == own {
+				continue
+			}
+			seat := &matchtest.Engine{Name: "thief"}
+			if err := seat.Start(net.JoinHostPort(ip, strconv.Itoa(p))); err == nil {
+				fmt.Fprintf(os.Stderr, "thief: took the seat on port %d\n", p)
+				defer seat.Wait()
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// processesNamed returns the processes whose command line contains s,
+// this one excepted.
+func processesNamed(s string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if strings.Contains(strings.ReplaceAll(string(cmdline), "\x00", " "), s) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// listeningPorts returns the TCP ports on which the judge (this
+// process's parent) listens, from /proc/net/tcp (state 0A) and the
+// sockets among the judge's open files.
+func listeningPorts() []int {
+	judge := map[string]bool{}
+	fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", os.Getppid()))
+	for _, fd := range fds {
+		link, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", os.Getppid(), fd.Name()))
+		if inode, ok := strings.CutPrefix(link, "socket:["); ok {
+			judge[strings.TrimSuffix(inode, "]")] = true
+		}
+	}
+	data, _ := os.ReadFile("/proc/net/tcp")
+	var ports []int
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) < 10 || f[3] != "0A" || !judge[f[9]] {
+			continue
+		}
+		_, hexPort, ok := strings.Cut(f[1], ":")
+		if p, err := strconv.ParseUint(hexPort, 16, 16); ok && err == nil {
+			ports = append(ports, int(p))
+		}
+	}
+	return ports
+}
+
+// hostileMatch plays a match of two rounds between the engines, with the
+// sandbox on or off, and returns its summary.
+func hostileMatch(t *testing.T, on bool, engines ...string) match.Summary {
+	t.Helper()
+	dir := t.TempDir()
+	summary := filepath.Join(dir, "m.json")
+	mode := map[bool]string{true: "on", false: "off"}[on]
+	args := []string{"--sandbox", mode, "--json", summary, "--engine-log-dir", dir}
+	for _, e := range engines {
+		args = append(args, "--engine", e)
+	}
+	r := runJudge(t, append(args, "0", "2"), nil)
+	if on && strings.Contains(r.stderr, "cannot be sandboxed here") {
+		t.Skipf("no sandbox here: %s", r.stderr)
+	}
+	data, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatalf("status %d, no summary (%v); stderr:\n%s", r.code, err, r.stderr)
+	}
+	var s match.Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"1", "2"} {
+		log, _ := os.ReadFile(filepath.Join(dir, "engine"+n+".log"))
+		t.Logf("sandbox %s, engine%s.log:\n%s", mode, n, log)
+	}
+	return s
+}
+
+// An engine that kills its opponent at start wins the match unsandboxed
+// (the opponent never names itself); sandboxed it sees nobody to kill and
+// both play their games.
+func TestJudgeSandboxStopsKiller(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		s := hostileMatch(t, on, fakeEngine(t, "killer", "killer"), fakeEngine(t, "victim", "good"))
+		victim := s.Players[1]
+		if on && (victim.Forfeit != nil || victim.Name != "victim" || victim.Win+victim.Lose+victim.Draw != 2) {
+			t.Errorf("sandboxed, the victim: %+v; want it to play both rounds", victim)
+		}
+		if !on && (victim.Forfeit == nil || s.Players[0].Win != 2) {
+			t.Errorf("unsandboxed, the victim %+v, the killer %+v: the test does not show the attack", victim, s.Players[0])
+		}
+	}
+}
+
+// An engine that connects to the judge's other port first takes its
+// opponent's seat unsandboxed (player 2 is the thief); sandboxed it finds
+// no port of the judge's to connect to.
+func TestJudgeSandboxStopsSeatThief(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		// The honest engine takes a second to start, as a real one may.
+		s := hostileMatch(t, on, fakeEngine(t, "thief", "thief"), fakeEngine(t, "honest", "late:1s"))
+		if got := s.Players[1].Name; (got == "honest") != on {
+			t.Errorf("sandbox %v: player 2 is %q", on, got)
+		}
+	}
+}
