@@ -51,6 +51,9 @@ func (f *Flags) Limits() (Limits, error) {
 		if l.Memory, err = ParseSize(f.memory); err != nil {
 			return l, fmt.Errorf("--engine-memory: %w", err)
 		}
+		if l.Memory < MinMemory {
+			return l, fmt.Errorf("--engine-memory %s: want at least %s, what the smallest engine (a C program, or the sandbox's own init) needs to start; a Go engine needs about 10 MiB, Python 10 to 20", f.memory, FormatSize(MinMemory))
+		}
 	}
 	if f.disk != "" {
 		if l.Disk, err = ParseSize(f.disk); err != nil {

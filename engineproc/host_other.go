@@ -5,6 +5,7 @@ package engineproc
 import (
 	"errors"
 	"net"
+	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
@@ -81,3 +82,9 @@ func (*jail) stop(int, <-chan struct{}) {}
 func (*jail) listener(int) net.Listener { return nil }
 func (*jail) scratchKept() string       { return "" }
 func (*jail) enginePid(pid int) int     { return pid }
+
+// diskLimit is never known here.
+func (*jail) diskLimit(*os.ProcessState) bool { return false }
+
+// cpuNow is not known while the process runs here.
+func (*jail) cpuNow(int) (time.Duration, bool) { return 0, false }

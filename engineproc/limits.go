@@ -28,6 +28,12 @@ type Limits struct {
 	Sandbox Sandbox
 }
 
+// MinMemory is the smallest --engine-memory a judge takes: the sandbox's
+// init (a Go program, about 8 MiB resident) and a small engine must both
+// start under it; below it every engine would fail at its start with
+// "cannot allocate memory", from the kernel or from fork.
+const MinMemory = 16 << 20
+
 // sizeUnits are the suffixes ParseSize knows, longest first within each
 // family, with their multipliers: binary (KiB) and decimal (kB) as written,
 // and a bare K, M, G as binary, as ulimit and most tools read them.

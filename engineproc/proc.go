@@ -131,6 +131,7 @@ func (p *Proc) Close() Usage {
 			p.usage.CPUMS = float64(ps.UserTime()+ps.SystemTime()) / float64(time.Millisecond)
 			p.usage.PeakRSSKiB = p.jail.peakRSS(peakRSSKiB(ps))
 		}
+		p.usage.DiskLimit = p.jail.diskLimit(p.cmd.ProcessState)
 		cpu, ok, oom := p.jail.finish()
 		if ok {
 			p.usage.CPUMS = float64(cpu) / float64(time.Millisecond)
@@ -160,3 +161,17 @@ func (p *Proc) Listener(port int) net.Listener { return p.jail.listener(port) }
 // ScratchKept is the directory the engine's scratch is kept in after it
 // ends (--keep-scratch), "" for none.
 func (p *Proc) ScratchKept() string { return p.jail.scratchKept() }
+
+// CPUTime returns the CPU time, user and system, that the engine and
+// whatever it started have used so far, while it runs: from its cgroup
+// where it has one, else the engine's process and the children it waited
+// for. ok is false where the system does not tell (then the judge can
+// only time by the wall clock).
+func (p *Proc) CPUTime() (cpu time.Duration, ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return time.Duration(p.usage.CPUMS * float64(time.Millisecond)), true
+	}
+	return p.jail.cpuNow(p.cmd.Process.Pid)
+}

@@ -165,6 +165,8 @@ type sandboxed struct {
 	// status is the engine's wait status, once the init reported it.
 	mu     sync.Mutex
 	status *syscall.WaitStatus
+	// scratchFull is set when the engine ended with its scratch full.
+	scratchFull bool
 }
 
 // wrap turns cmd, not started, into the start of a sandbox's init that
@@ -290,10 +292,11 @@ func (sb *sandboxed) read() {
 				sb.conns <- c
 			}
 		case msgExit:
-			if v, err := strconv.ParseUint(rest, 10, 32); err == nil {
+			status, full, _ := strings.Cut(rest, " ")
+			if v, err := strconv.ParseUint(status, 10, 32); err == nil {
 				ws := syscall.WaitStatus(v)
 				sb.mu.Lock()
-				sb.status = &ws
+				sb.status, sb.scratchFull = &ws, full == "true"
 				sb.mu.Unlock()
 			}
 		}
@@ -351,6 +354,22 @@ func (sb *sandboxed) exitText() string {
 		return "signal: " + ws.Signal().String()
 	}
 	return "exit status unknown"
+}
+
+// diskLimit reports whether the engine ran into the disk limit: its
+// scratch full at its end, or, unsandboxed, killed by SIGXFSZ for a file
+// past RLIMIT_FSIZE (ps is its process's state, nil before it exits).
+func (j *jail) diskLimit(ps *os.ProcessState) bool {
+	if j.sb != nil {
+		j.sb.mu.Lock()
+		defer j.sb.mu.Unlock()
+		return j.sb.scratchFull || j.sb.status != nil && j.sb.status.Signaled() && j.sb.status.Signal() == syscall.SIGXFSZ
+	}
+	if ps == nil {
+		return false
+	}
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGXFSZ
 }
 
 // release gives the user id back.
@@ -594,4 +613,48 @@ func openToOthers(prog string, dirs []string) error {
 		return fmt.Errorf("sandbox: the engine's program %s (%v) cannot be run by the sandbox's user, who owns nothing of the host's: %s", prog, fi.Mode(), fix)
 	}
 	return nil
+}
+
+// userHZ is the unit of the CPU times in /proc/PID/stat: Linux exports
+// them in USER_HZ, 100 a second on every architecture, whatever the
+// kernel's own tick rate.
+const userHZ = 100
+
+// cpuNow returns the CPU time the engine has used so far, with whatever
+// it started: from its cgroup where it has one (every process in it),
+// else from /proc of its process (pid, or in a sandbox the engine the
+// init runs): its own time and that of the children it waited for.
+func (j *jail) cpuNow(pid int) (time.Duration, bool) {
+	if j.acct != "" {
+		if j.acct == j.v2 {
+			us, err := readKey(filepath.Join(j.acct, "cpu.stat"), "usage_usec")
+			return time.Duration(us) * time.Microsecond, err == nil
+		}
+		ns, err := readNumber(filepath.Join(j.acct, "cpuacct.usage"))
+		return time.Duration(ns), err == nil
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", j.enginePid(pid)))
+	if err != nil {
+		return 0, false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, false
+	}
+	// After the command: state (field 3), ... utime stime cutime cstime
+	// are fields 14 to 17.
+	f := strings.Fields(s[i+1:])
+	if len(f) < 15 {
+		return 0, false
+	}
+	var ticks int64
+	for _, v := range f[11:15] {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * time.Second / userHZ, true
 }

@@ -344,8 +344,12 @@ func TestSandboxDisk(t *testing.T) {
 		if !on {
 			dir = t.TempDir()
 		}
-		got := attack(t, h, "disk", dir, strconv.Itoa(try))
+		out, u, _ := run(t, h, child(t, "attack", "disk", dir, strconv.Itoa(try)))
+		got := results(out)
 		n, _ := strconv.ParseInt(got["wrote-bytes"], 10, 64)
+		if u.DiskLimit != on {
+			t.Errorf("the disk limit reported: %v", u.DiskLimit)
+		}
 		if on && n > limit {
 			t.Errorf("wrote %d bytes in a sandbox with --engine-disk %d", n, limit)
 		}

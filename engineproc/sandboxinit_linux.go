@@ -170,10 +170,11 @@ func sandboxInit() int {
 	if ln != nil {
 		ln.Close()
 	}
+	full := scratchFull()
 	if keep != nil {
 		copyScratch(keep)
 	}
-	sendPacket(ctl, msgExit+" "+strconv.FormatUint(uint64(status), 10), nil)
+	sendPacket(ctl, fmt.Sprintf("%s %d %t", msgExit, uint32(status), full), nil)
 	switch {
 	case status.Exited():
 		return status.ExitStatus()
@@ -508,6 +509,21 @@ func sendPacket(ctl *os.File, msg string, f *os.File) error {
 		oob = syscall.UnixRights(int(f.Fd()))
 	}
 	return syscall.Sendmsg(int(ctl.Fd()), []byte(msg), oob, nil, 0)
+}
+
+// scratchFullShare is how little of the scratch may be left for it to
+// count as filled: an engine that stopped for want of space left less
+// than a block of its last write, and one that did not leaves far more.
+const scratchFullShare = 0.01
+
+// scratchFull reports whether the engine filled its scratch: the disk
+// limit, not the engine's own fault, is then named in its forfeit.
+func scratchFull() bool {
+	var st syscall.Statfs_t
+	if syscall.Statfs("/tmp", &st) != nil || st.Blocks == 0 {
+		return false
+	}
+	return float64(st.Bavail) < scratchFullShare*float64(st.Blocks)
 }
 
 // copyScratch copies the engine's /tmp into keep, the files' contents and

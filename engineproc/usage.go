@@ -25,6 +25,10 @@ type Usage struct {
 	// MemoryLimit is true when the kernel killed the engine (or a child)
 	// for passing the memory limit.
 	MemoryLimit bool `json:"memory_limit,omitempty"`
+	// DiskLimit is true when the engine ran into the disk limit: it
+	// filled its sandbox's scratch, or the kernel killed it for a file
+	// past --engine-disk.
+	DiskLimit bool `json:"disk_limit,omitempty"`
 }
 
 // MulticoreSlack is the CPU time a process may use beyond its thinking
@@ -45,6 +49,7 @@ func (u *Usage) Add(v Usage) {
 	u.ThinkMS += v.ThinkMS
 	u.PeakRSSKiB = max(u.PeakRSSKiB, v.PeakRSSKiB)
 	u.MemoryLimit = u.MemoryLimit || v.MemoryLimit
+	u.DiskLimit = u.DiskLimit || v.DiskLimit
 }
 
 // Multicore reports whether u, the total of processes engine processes,
@@ -69,6 +74,9 @@ func (u Usage) String() string {
 	}
 	if u.MemoryLimit {
 		s += ", killed at the memory limit"
+	}
+	if u.DiskLimit {
+		s += ", at the disk limit"
 	}
 	return s
 }
