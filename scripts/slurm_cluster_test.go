@@ -180,9 +180,23 @@ func slurmCommand(env []string, name string, args ...string) (string, error) {
 	return string(out), err
 }
 
+// openToSandbox opens the engines' program directory to all (o+rx), as
+// a root judge's sandbox needs: its engines run as a user of their own
+// (uid 60000 and up), who owns nothing of the host's, and must read the
+// directory their program is bound from. go build makes it under the
+// umask, which may close it to others.
+func openToSandbox(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSlurmLocalCluster runs the tournament's Slurm scripts on a real
 // Slurm, the one-node cluster of deploy/slurm/local-cluster.sh, submitted
-// as docs/tournament.md says: a tournament of 3 engines at fixed playouts
+// as docs/tournament.md says, with the engines sandboxed as a course's
+// would be (--sandbox on: a judge that cannot sandbox them fails, and so
+// does its task): a tournament of 3 engines at fixed playouts
 // in an array of 3 tasks and its dependent merge gives the standings of a
 // single run, byte for byte. Then a tournament whose task 1 fails (a file
 // stands where its engines' logs go: its judge stops before its first game
@@ -202,11 +216,12 @@ func TestSlurmLocalCluster(t *testing.T) {
 	// submitted from (the scripts' defaults: JUDGE=bin/judge, results in
 	// tournament-results/).
 	judge, _ := buildJudgeAndSearch(t, filepath.Join(dir, "bin"))
+	openToSandbox(t, filepath.Join(dir, "bin"))
 	if err := os.WriteFile(filepath.Join(dir, "f5d6.txt"), []byte("f5d6\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	engine := "bin/search --plain --playouts 50 --arena 100000"
-	flags := []string{"--rounds", "1", "--seed", "11", "--openings", "f5d6.txt", "--log-level", "warn",
+	flags := []string{"--rounds", "1", "--seed", "11", "--openings", "f5d6.txt", "--log-level", "warn", "--sandbox", "on",
 		"--engine", "name=uct seed cmd=" + engine,
 		"--engine", "name=ucb seed cmd=" + engine + " --algo ucb",
 		"--engine", "name=pruning seed cmd=" + engine + " --pruning on"}

@@ -159,7 +159,8 @@ LogLevel INFO
 // TestTournamentParallelSSH plays a tiny tournament through the script's
 // remote path: GNU parallel reaches this machine over ssh, through an sshd
 // of the test's own, with the paths given relative to the directory the
-// script is run from, as a teacher would in a lab whose machines share it.
+// script is run from, as a teacher would in a lab whose machines share it,
+// and the engines sandboxed (--sandbox on) on the remote side.
 // The merged standings are a single run's, byte for byte, every shard ran
 // through ssh, and a second run resumes and plays nothing.
 func TestTournamentParallelSSH(t *testing.T) {
@@ -176,11 +177,12 @@ func TestTournamentParallelSSH(t *testing.T) {
 	}
 	login, sshdLog := localSSHD(t, t.TempDir())
 	judge, _ := buildJudgeAndSearch(t, filepath.Join(dir, "bin"))
+	openToSandbox(t, filepath.Join(dir, "bin"))
 	if err := os.WriteFile(filepath.Join(dir, "openings.txt"), []byte("f5d6c3d3c4\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	engine := "bin/search --plain --playouts 50 --arena 100000"
-	flags := []string{"--rounds", "1", "--seed", "7", "--openings", "openings.txt", "--log-level", "warn",
+	flags := []string{"--rounds", "1", "--seed", "7", "--openings", "openings.txt", "--log-level", "warn", "--sandbox", "on",
 		"--engine", "name=uct seed cmd=" + engine,
 		"--engine", "name=ucb seed cmd=" + engine + " --algo ucb",
 		"--engine", "name=pruning seed cmd=" + engine + " --pruning on --name 'pruning'"}
