@@ -156,6 +156,12 @@ func buildPrograms(t *testing.T, dir string) {
 // env and extra variables, and /results in the commands replaced by dir.
 func runContainer(t *testing.T, c *corev1.Container, args []string, dir, bin string, extra ...string) (string, error) {
 	t.Helper()
+	out, err := containerCommand(c, args, dir, bin, extra...).CombinedOutput()
+	return string(out), err
+}
+
+// containerCommand is runContainer's command, not started.
+func containerCommand(c *corev1.Container, args []string, dir, bin string, extra ...string) *exec.Cmd {
 	argv := slices.Clone(c.Command)
 	for i := range argv {
 		argv[i] = strings.ReplaceAll(argv[i], "/results/", dir+"/")
@@ -167,8 +173,7 @@ func runContainer(t *testing.T, c *corev1.Container, args []string, dir, bin str
 	}
 	cmd.Env = append(cmd.Env, extra...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	return string(out), err
+	return cmd
 }
 
 // TestManifestRuns runs the pods' commands on this machine: every index of
