@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/tcgothello/mcts/einstein"
 	"github.com/tcgothello/mcts/einstein/agent"
+	"github.com/tcgothello/mcts/einstein/runner"
 )
 
 // runBin runs the built program in dir with input on its stdin.
@@ -109,7 +109,8 @@ func TestGameRandomGreedy(t *testing.T) {
 	if len(lines) != rounds+3 || lines[0] != fmt.Sprintf("seed %d", seed) || len(recs) != rounds {
 		t.Fatalf("stdout\n%s\nlog\n%s\nwant the seed, %d rounds and 2 summary lines", out, logText, rounds)
 	}
-	boards := rand.NewPCG(seed, 0)
+	boards := runner.CourseLayouts(seed) // the course runner's draws (einstein/runner's tests)
+	first := runner.CourseFirstRed(seed)
 	var wins, asRed [3]int // by player
 	for i, rec := range recs {
 		m := roundRE.FindStringSubmatch(lines[i+1])
@@ -117,11 +118,12 @@ func TestGameRandomGreedy(t *testing.T) {
 			t.Fatalf("round line %q", lines[i+1])
 		}
 		n := i + 1
-		l := einstein.RandomLayout(boards)
-		redPlayer, redName, bluePlayer := "1", "random", "2"
+		l := boards()
+		red := first
 		if n%2 == 0 {
-			redPlayer, redName, bluePlayer = "2", "greedy", "1"
+			red = 3 - first
 		}
+		redPlayer, redName, bluePlayer := strconv.Itoa(red), []string{"", "random", "greedy"}[red], strconv.Itoa(3-red)
 		if m[1] != strconv.Itoa(n) || m[3] != redPlayer || m[2] != redName || m[5] != bluePlayer || m[6] != l.String() || rec.layout != l.String() {
 			t.Fatalf("round %d: %q; want red %s (player %s), layout %v", n, lines[i+1], redName, redPlayer, l)
 		}
@@ -216,7 +218,7 @@ func TestMisbehavingAgents(t *testing.T) {
 			}
 			// The course's way: a bare name from the current directory.
 			// Unsandboxed: the scripts write their pids where the test reads them.
-			code, out, errOut := runBin(t, dir, "", "game", "--sandbox", "off", "-n", "0", "bad", "greedy", "-r", "2", "-s", "5", "--limit", "2s")
+			code, out, errOut := runBin(t, dir, "", "game", "--sandbox", "off", "-n", "0", "bad", "greedy", "-r", "2", "-s", "8", "--limit", "2s") // seed 8: player 1 red first
 			lines := strings.Split(out, "\n")
 			if code != exitOK || len(lines) != 6 {
 				t.Fatalf("exit %d, stderr %q, stdout\n%s", code, errOut, out)
@@ -259,7 +261,7 @@ func TestMisbehavingAgents(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "bad"), []byte(head+c.script), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "greedy", "./bad", "-r", "2", "-s", "5")
+			code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "greedy", "./bad", "-r", "2", "-s", "8")
 			lines := strings.Split(out, "\n")
 			wantErr := "einstein game: never played a round: greedy (player 1): its opponent could not play; ./bad (player 2): could not play: "
 			if code != exitError || len(lines) != 6 || !strings.HasPrefix(errOut, wantErr) {
@@ -286,7 +288,7 @@ func TestMisbehavingAgents(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "bad"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "./bad", "./bad", "-r", "2", "-s", "5")
+		code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "./bad", "./bad", "-r", "2", "-s", "8")
 		lines := strings.Split(out, "\n")
 		if code != exitError || len(lines) != 6 || strings.Count(errOut, "could not play: ") != 2 {
 			t.Fatalf("exit %d, stderr %q, stdout\n%s\nwant 1, both named", code, errOut, out)
@@ -334,8 +336,8 @@ func scriptedRound(l einstein.Layout, red, blue func(einstein.Position) einstein
 // pipe, typing two invalid moves first; after the round the input ends in
 // the next one, which is abandoned.
 func TestPersonFromPipe(t *testing.T) {
-	const seed = 9
-	l := einstein.RandomLayout(rand.NewPCG(seed, 0))
+	const seed = 8 // the course's coin makes player 1, the person, red first
+	l := runner.CourseLayouts(seed)()
 	typed, w, reason, plies := scriptedRound(l, firstMove, agent.Greedy{}.Move, func(c einstein.Color) bool { return c == einstein.Red })
 	input := "xx\n 21 \n" + strings.Join(typed, "\n") + "\n"
 	code, out, errOut := runBin(t, t.TempDir(), input, "game", "-n", "1", "greedy", "-s", strconv.Itoa(seed))
@@ -352,7 +354,7 @@ func TestPersonFromPipe(t *testing.T) {
 		won = 1
 	}
 	wants := []string{
-		"seed 9\n",
+		"seed 8\n",
 		"\nperson 1 plays red (R, towards (5,5)) on board " + l.String() + "\n",
 		"     1  2  3  4  5\n  1 R" + string('0'+l[0]) + " R" + string('0'+l[1]) + " R" + string('0'+l[2]) + "  .  .\n",
 		`red> not a legal move: "xx": syntax error: move "xx": want 00 (pass) or a cube 1-6 and a direction 1-3; legal: `,
@@ -377,10 +379,11 @@ func TestPersonFromPipe(t *testing.T) {
 }
 
 // TestTwoPeople: two people share the terminal, in process (no agent to
-// start): the first round is played to its end from the typed moves.
+// start): the first round is played to its end from the typed moves;
+// player 1 is red in every round, as in the course's runner.
 func TestTwoPeople(t *testing.T) {
 	const seed = 3
-	l := einstein.RandomLayout(rand.NewPCG(seed, 0))
+	l := runner.CourseLayouts(seed)()
 	typed, w, reason, plies := scriptedRound(l, firstMove, firstMove, func(einstein.Color) bool { return true })
 	code, out, errOut := runIn(t, "", strings.Join(typed, "\n")+"\n", "game", "-s", strconv.Itoa(seed))
 	winner := "person 1 (player 1)"
@@ -388,7 +391,7 @@ func TestTwoPeople(t *testing.T) {
 		winner = "person 2 (player 2)"
 	}
 	want := fmt.Sprintf("round 1: red person 1 (player 1), blue person 2 (player 2), layout %v: %v %s wins, %s, %d plies\n", l, w, winner, reason, plies)
-	if code != exitOK || errOut != "" || !strings.Contains(out, want) || !strings.Contains(out, "round 2: red person 2 (player 2), blue person 1 (player 1)") {
+	if code != exitOK || errOut != "" || !strings.Contains(out, want) || !strings.Contains(out, "round 2: red person 1 (player 1), blue person 2 (player 2)") {
 		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant\n%s", code, errOut, out, want)
 	}
 }

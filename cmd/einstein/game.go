@@ -26,8 +26,8 @@ Usage:
 
 The course's game program. np (0 to 2, default 2) people play at this terminal; the 2-np agents
 are child processes speaking the course's protocol (einstein --help). Player 1 is the first
-person, or the first agent if np is 0; player 1 is red (moves first) in odd rounds, player 2 in
-even ones. An agent that sends an invalid move (not 00 or nd, or illegal), or no move within the
+person, or the first agent if np is 0. A coin drawn from the seed makes one of them red (moves
+first) in the first round, and the colours alternate; two people keep player 1 red. An agent that sends an invalid move (not 00 or nd, or illegal), or no move within the
 time limit, or exits, is killed and loses the round; it is started again for the next one. A
 person is asked again after an invalid move and has no time limit; the board is printed before
 each of their moves. The end of the input ends the games (the round in progress is not counted).
@@ -41,8 +41,9 @@ How this system enforces each limit given is logged at the start (info level; a 
 limit not enforced, or enforced by a fallback because no cgroup can be used), and the CPU time
 and peak memory of each agent process when it stops (info level).
 
-Each round's board (the cube numbers of the start squares) is drawn from the seed: the same seed
-gives the same boards. A line per round and a summary go to stdout.
+Each round's board (the cube numbers of the start squares) and the first round's colours are
+drawn from the seed exactly as the course's game program draws them (std::mt19937_64, a coin and
+std::shuffle, as libstdc++ from GCC 11 implements them): the same -s gives the same rounds there. A line per round and a summary go to stdout.
 
   $ einstein game -n 0 random greedy -r 4 -s 1
 
@@ -168,7 +169,7 @@ func runGame(ctx context.Context, e env, args []string) int {
 	if o.people < 2 {
 		host.Log(log)
 	}
-	series := runner.Series{Rounds: o.rounds, Seed: o.seed, Limit: o.limit}
+	series := runner.Series{Rounds: o.rounds, Seed: o.seed, Limit: o.limit, People: o.people == 2}
 	var people *runner.Terminal
 	if o.people > 0 {
 		people = runner.NewTerminal(e.stdin, e.stdout)

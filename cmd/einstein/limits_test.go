@@ -35,7 +35,7 @@ func TestAgentMemoryLimit(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "hog"), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "hog", "greedy", "-r", "2", "-s", "5", "--limit", "60s", "--engine-memory", "256MiB", "--log-level", "info")
+	code, out, errOut := runBin(t, dir, "", "game", "-n", "0", "hog", "greedy", "-r", "2", "-s", "8", "--limit", "60s", "--engine-memory", "256MiB", "--log-level", "info")
 	lines := strings.Split(out, "\n")
 	// Killed before its first move, it could not play: the rounds are
 	// not played, and the game exits 1 naming it.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -21,14 +20,19 @@ var ErrInterrupted = errors.New("interrupted")
 // boards drawn from a seed, the colours alternating, with a line a round
 // and a summary of each player's wins.
 type Series struct {
-	// Seats are player 1 and player 2. Player 1 is red (moves first) in
-	// odd rounds, player 2 in even ones.
+	// Seats are player 1 and player 2. The course's coin (Seed) makes one
+	// red (moves first) in the first round; the colours then alternate.
 	Seats [2]Seat
 	// Rounds is the number of rounds, 0 to play until a seat abandons
 	// (the end of a person's input).
 	Rounds int
-	// Seed draws the boards: the same seed gives the same boards.
+	// Seed draws the boards and the first round's colours as the course's
+	// runner does (CourseLayouts, CourseFirstRed): the same seed gives
+	// the same rounds as its -s.
 	Seed uint64
+	// People says both seats are people: then, as in the course's
+	// runner, player 1 is red in every round and no coin is drawn.
+	People bool
 	// Limit is an agent's time for a move.
 	Limit time.Duration
 	// Show, if not nil, is given each round's final board and result
@@ -72,15 +76,22 @@ func (p *player) label() string { return fmt.Sprintf("%s (player %d)", p.seat.Na
 func (s Series) Play(ctx context.Context, out io.Writer) error {
 	players := [2]*player{{n: 1, seat: s.Seats[0]}, {n: 2, seat: s.Seats[1]}}
 	fmt.Fprintf(out, "seed %d\n", s.Seed)
-	boards := rand.NewPCG(s.Seed, 0)
+	boards := CourseLayouts(s.Seed)
+	first := 1
+	if !s.People {
+		first = CourseFirstRed(s.Seed)
+	}
 	var err error
 	played := 0
 	for n := 1; s.Rounds == 0 || n <= s.Rounds; n++ {
 		red, blue := players[0], players[1]
-		if n%2 == 0 {
+		if first == 2 {
 			red, blue = blue, red
 		}
-		l := einstein.RandomLayout(boards)
+		if n%2 == 0 && !s.People {
+			red, blue = blue, red
+		}
+		l := boards()
 		res := PlayRound(ctx, l, [3]Seat{einstein.Red: red.seat, einstein.Blue: blue.seat}, s.Limit, s.Show)
 		head := fmt.Sprintf("round %d: red %s, blue %s, layout %v", n, red.label(), blue.label(), l)
 		if res.Abandoned != "" {

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -38,11 +37,11 @@ const (
 
 // DefaultLayouts returns the shipped layouts (see defaultLayouts).
 func DefaultLayouts() []tournament.Opening {
-	src := rand.NewPCG(defaultSeed, 0) // as einstein game draws its boards
+	next := runner.CourseLayouts(defaultSeed) // as einstein game, and the course's runner, draw their boards
 	seen := map[einstein.Layout]bool{}
 	var out []tournament.Opening
 	for len(out) < defaultLayouts {
-		l := einstein.RandomLayout(src)
+		l := next()
 		if !seen[l] {
 			seen[l] = true
 			out = append(out, tournament.Opening{Text: l.String(), Line: len(out) + 1})
