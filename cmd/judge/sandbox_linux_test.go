@@ -1,18 +1,22 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/match/matchtest"
+	"github.com/tcgothello/mcts/tournament"
 )
 
 // Hostile engines under the judge: each attack fails with the sandbox on
@@ -151,6 +155,104 @@ func TestJudgeSandboxStopsSeatThief(t *testing.T) {
 		s := hostileMatch(t, on, fakeEngine(t, "thief", "thief"), fakeEngine(t, "honest", "late:1s"))
 		if got := s.Players[1].Name; (got == "honest") != on {
 			t.Errorf("sandbox %v: player 2 is %q", on, got)
+		}
+	}
+}
+
+// sandboxedTourney runs a tournament with the sandbox on or off and
+// returns its records; it skips where the sandbox cannot be had.
+func sandboxedTourney(t *testing.T, on bool, args ...string) []tournament.Record {
+	t.Helper()
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	mode := map[bool]string{true: "on", false: "off"}[on]
+	r := runTourney(t, ctx, append([]string{"--sandbox", mode, "--openings", oneOpening(t), "--rounds", "1", "--seed", "1",
+		"--results", results, "--engine-log-dir", filepath.Join(dir, "logs")}, args...), nil)
+	if on && strings.Contains(r.stderr, "cannot be sandboxed here") {
+		t.Skipf("no sandbox here: %s", r.stderr)
+	}
+	// Unsandboxed, an attack can leave no game played: status 1, the
+	// results written all the same.
+	if r.code != 0 && (on || r.code != 1) {
+		t.Fatalf("sandbox %s: status %d; stderr:\n%s", mode, r.code, r.stderr)
+	}
+	_, recs := readResults(t, results)
+	return recs
+}
+
+// A tournament of search engines at fixed playouts and seeds plays the
+// same games with the sandbox and without: it changes nothing an engine
+// computes.
+func TestTournamentSameGamesSandboxed(t *testing.T) {
+	t.Parallel()
+	search := builtProgram(t, "search")
+	engines := []string{
+		"--engine", "name=uct seed cmd=" + search + " --plain --playouts 300 --arena 100000",
+		"--engine", "name=ucb seed cmd=" + search + " --plain --playouts 300 --arena 100000 --algo ucb",
+	}
+	on, off := sandboxedTourney(t, true, engines...), sandboxedTourney(t, false, engines...)
+	if len(on) != 2 || len(off) != 2 {
+		t.Fatalf("%d games sandboxed, %d not; want 2 each", len(on), len(off))
+	}
+	for i := range on {
+		if on[i].Moves != off[i].Moves || on[i].Black != off[i].Black {
+			t.Errorf("game %d: sandboxed %s %s, unsandboxed %s %s", on[i].Game, on[i].Black, on[i].Moves, off[i].Black, off[i].Moves)
+		}
+	}
+}
+
+// Engines in Python, in a shell script and in C++ (built here), none of
+// them written for the sandbox, play a sandboxed tournament through: no
+// forfeit, every game to its end.
+func TestTournamentSandboxedLanguages(t *testing.T) {
+	t.Parallel()
+	for _, tool := range []string{"python3", "g++"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no %s here", tool)
+		}
+	}
+	src, err := filepath.Abs("testdata/engines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	os.Chmod(bin, 0o755) // open to the sandbox's user
+	cpp := filepath.Join(bin, "first")
+	if out, err := exec.Command("g++", "-std=c++17", "-O1", "-o", cpp, filepath.Join(src, "first.cpp")).CombinedOutput(); err != nil {
+		t.Fatalf("g++: %v\n%s", err, out)
+	}
+	recs := sandboxedTourney(t, true,
+		"--engine", "name=python cmd="+filepath.Join(src, "first.py"),
+		"--engine", "name=shell cmd="+filepath.Join(src, "wrapped.sh"),
+		"--engine", "name=cpp cmd="+cpp)
+	if len(recs) != 6 {
+		t.Fatalf("%d games, want 6", len(recs))
+	}
+	for _, rec := range recs {
+		if rec.Forfeit != nil {
+			t.Errorf("game %d (%s-%s): forfeit %+v", rec.Game, rec.Black, rec.White, rec.Forfeit)
+		}
+	}
+}
+
+// An engine that kills its opponent at start wins its games unsandboxed
+// in a tournament too; sandboxed, every game is played.
+func TestTournamentSandboxStopsKiller(t *testing.T) {
+	t.Parallel()
+	for _, on := range []bool{true, false} {
+		recs := sandboxedTourney(t, on,
+			"--engine", "name=killer cmd="+fakeEngine(t, "killer", "killer"),
+			"--engine", "name=victim cmd="+fakeEngine(t, "victim", "good"))
+		forfeits := 0
+		for _, rec := range recs {
+			if rec.Forfeit != nil {
+				forfeits++
+			}
+		}
+		if on && forfeits != 0 || !on && forfeits != len(recs) {
+			t.Errorf("sandbox %v: %d forfeits in %d games", on, forfeits, len(recs))
 		}
 	}
 }
