@@ -231,14 +231,18 @@ func buildGolegal(t *testing.T) string {
 	return bin
 }
 
-// TestDocumentedExamples runs the example of the README and of --help and
-// checks the output they show.
+// TestDocumentedExamples runs the examples of the README, of its guide
+// (docs/goban.md) and of --help and checks the output they show.
 func TestDocumentedExamples(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	texts := map[string]string{"--help": usage}
+	for _, name := range []string{"README.md", "docs/goban.md"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[name] = string(b)
 	}
-	for name, text := range map[string]string{"README.md": string(readme), "--help": usage} {
+	for name, text := range texts {
 		lines := strings.Split(text, "\n")
 		found := 0
 		for i, line := range lines {

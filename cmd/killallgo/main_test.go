@@ -331,11 +331,12 @@ func TestSelfplay(t *testing.T) {
 	}
 }
 
-// TestDocumentedExamples runs the sessions shown in the README and in
-// docs/killallgo.md, "$ printf '...' | bin/killallgo FLAGS 2>/dev/null"
-// followed by the output, and checks the output they show.
+// TestDocumentedExamples runs the sessions shown in docs/killallgo.md,
+// "$ printf '...' | bin/killallgo FLAGS 2>/dev/null" followed by the
+// output, and checks the output they show. (The README shows the referee,
+// which TestDocumentedReferee checks.)
 func TestDocumentedExamples(t *testing.T) {
-	for _, name := range []string{"README.md", "docs/killallgo.md"} {
+	for _, name := range []string{"docs/killallgo.md"} {
 		text, err := os.ReadFile("../../" + name)
 		if err != nil {
 			t.Fatal(err)

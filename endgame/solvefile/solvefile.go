@@ -1,7 +1,7 @@
 // Package solvefile solves a file of Othello positions, one a line, with
 // the endgame solver and reports each result: the batch mode of
-// search --solve. The format of the lines in and out is in README.md
-// ("The endgame solver") and docs/endgame.md.
+// search --solve. The format of the lines in and out is in docs/endgame.md
+// ("Solving a file").
 package solvefile
 
 import (

@@ -1,6 +1,6 @@
 // Package layers holds no code: its test checks that the project's imports
 // flow one way, commands -> protocols and judges -> engines -> rules, as
-// README.md's layout of the repository describes, so that an engine can be
+// docs/layout.md describes, so that an engine can be
 // tested, benchmarked and reused without any protocol in its build.
 package layers
 
