@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -36,6 +37,7 @@ func TestProcess(t *testing.T) {
 	bin := buildSearch(t)
 	t.Run("judged match", func(t *testing.T) { testJudgedMatch(t, bin) })
 	t.Run("stdin session", func(t *testing.T) { testStdinSession(t, bin) })
+	t.Run("documented session", func(t *testing.T) { testDocumentedSession(t, bin) })
 	t.Run("judge hangs up", func(t *testing.T) { testJudgeHangsUp(t, bin) })
 	t.Run("judge hangs up during genmove", func(t *testing.T) { testHangUpDuringGenmove(t, bin) })
 	t.Run("judge starts late", func(t *testing.T) { testJudgeStartsLate(t, bin) })
@@ -345,6 +347,46 @@ func testStdinSession(t *testing.T, bin string) {
 	}
 	if !strings.Contains(p.stderr.String(), "move not played") {
 		t.Errorf("the illegal play was not logged on stderr:\n%s", p.stderr.String())
+	}
+}
+
+// testDocumentedSession runs the reproducible sessions docs/protocol.md
+// shows, "$ printf '...' | bin/search FLAGS 2>/dev/null" followed by the
+// replies, and compares the replies with what the page shows: with a
+// playout budget and a seed they are the same on every machine, as the
+// page says.
+func testDocumentedSession(t *testing.T, bin string) {
+	text, err := os.ReadFile("../../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(text), "\n")
+	found := 0
+	for i, line := range lines {
+		cmd, ok := strings.CutPrefix(line, "$ printf '")
+		if !ok {
+			continue
+		}
+		input, rest, ok1 := strings.Cut(cmd, "' | bin/search ")
+		flags, ok2 := strings.CutSuffix(rest, " 2>/dev/null")
+		if !ok1 || !ok2 {
+			t.Fatalf("cannot read the example %q", line)
+		}
+		var want strings.Builder
+		for _, out := range lines[i+1:] {
+			if strings.HasPrefix(out, "```") {
+				break
+			}
+			want.WriteString(out + "\n")
+		}
+		p := start(t, bin, strings.NewReader(strings.ReplaceAll(input, `\n`, "\n")), strings.Fields(flags)...)
+		if code := p.wait(t); code != 0 || p.stdout.String() != want.String() {
+			t.Errorf("example %q: exit %d, stderr %q, replies\n%s\nshown\n%s", line, code, p.stderr.String(), p.stdout.String(), want.String())
+		}
+		found++
+	}
+	if found == 0 {
+		t.Error("docs/protocol.md shows no reproducible session")
 	}
 }
 
