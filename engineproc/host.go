@@ -85,3 +85,8 @@ func (h *Host) Start(cmd *exec.Cmd) (*Proc, error) {
 
 // Sandboxed reports whether the host starts every engine in a sandbox.
 func (h *Host) Sandboxed() bool { return h.plat.sandboxed() }
+
+// LiveCPUTime returns why the CPU time of a running engine (Proc.CPUTime)
+// cannot be read here, nil where it can: for a judge that charges each
+// move the engine's CPU time, which must know so before the first game.
+func (h *Host) LiveCPUTime() error { return h.plat.liveCPUTime() }

@@ -602,3 +602,15 @@ func (a *coreAllocator) release(cores []int) {
 		a.users[c]--
 	}
 }
+
+// liveCPUTime returns nil where cpuNow can read an engine's CPU time: its
+// cgroup, else /proc.
+func (p *platform) liveCPUTime() error {
+	if p.acct != nil {
+		return nil
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		return fmt.Errorf("an engine's CPU time cannot be read while it runs: no cgroup for it, and no /proc (%v)", err)
+	}
+	return nil
+}

@@ -88,3 +88,8 @@ func (*jail) diskLimit(*os.ProcessState) bool { return false }
 
 // cpuNow is not known while the process runs here.
 func (*jail) cpuNow(int) (time.Duration, bool) { return 0, false }
+
+// liveCPUTime says that the CPU time of a running engine is not known here.
+func (*platform) liveCPUTime() error {
+	return errors.New("an engine's CPU time cannot be read while it runs on " + runtime.GOOS + ": only Linux tells it (a cgroup, or /proc)")
+}

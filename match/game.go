@@ -18,6 +18,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -31,6 +32,10 @@ type Limits struct {
 	GenMove time.Duration
 	// Reply is the time a player has to answer every other command.
 	Reply time.Duration
+	// Time is the clock genmove is timed by: the wall clock (the zero
+	// Rule, the course's rule) or, for a player with a Clock
+	// (WithClock), its engine's CPU time under a wall-clock cap.
+	Time movetime.Rule
 }
 
 // DefaultLimits returns the classic judge's limits: 10 s to connect, 10 s
@@ -137,6 +142,30 @@ type Player interface {
 	GenMove(ctx context.Context, limit time.Duration) (otp.Exchange, error)
 }
 
+// timed is a Player whose engine's CPU time a clock tells.
+type timed struct {
+	Player
+	clock movetime.Clock
+}
+
+// WithClock returns p with the clock of its engine's CPU time, for a game
+// whose Limits.Time charges CPU time: the engine process the judge
+// started (*engineproc.Proc). A nil clock returns p as it is.
+func WithClock(p Player, clock movetime.Clock) Player {
+	if clock == nil {
+		return p
+	}
+	return timed{p, clock}
+}
+
+// clockOf returns the clock WithClock gave p, nil for none.
+func clockOf(p Player) movetime.Clock {
+	if t, ok := p.(timed); ok {
+		return t.clock
+	}
+	return nil
+}
+
 // PlayGame plays one game between two connected players, black first:
 // clear_board to both, then genmove to the side to move and play to the
 // other until two consecutive passes. The first broken rule stops the game
@@ -208,9 +237,17 @@ func playGameFrom(ctx context.Context, black, white Player, lim Limits, opening 
 	}
 	for !game.Over() {
 		side := game.Position().Turn
-		ex, err := seats[side].GenMove(ctx, lim.GenMove)
+		mv := lim.Time.Start(lim.GenMove, clockOf(seats[side]))
+		ex, err := seats[side].GenMove(ctx, mv.Wait())
 		if err != nil {
+			if f := otp.AsForfeit(err); f != nil && f.Reason == otp.ForfeitTimeout && mv.CapNote() != "" {
+				f.Detail += ": " + mv.CapNote()
+			}
 			return g, fault(side, err)
+		}
+		if why, late := mv.Late(ex.Elapsed); late {
+			lose(side, &otp.Forfeit{Reason: otp.ForfeitTimeout, Command: ex.Command, Received: ex.Received, Detail: why, Elapsed: ex.Elapsed})
+			return g, nil
 		}
 		if err := game.Play(ex.Move); err != nil {
 			reason := otp.ForfeitIllegalMove

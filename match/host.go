@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -115,6 +116,9 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 	if err := h.Files.Check(); err != nil {
 		return Result{}, err
 	}
+	if m.Limits.Time.ByCPU() && len(h.Engines) == 0 {
+		return Result{}, errors.New("--time-basis cpu: the judge knows the CPU time only of the engines it starts (--engine)")
+	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(h.Host, strconv.Itoa(h.Port)))
 	if err != nil {
 		return Result{}, err
@@ -134,6 +138,11 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 			return Result{}, err
 		}
 		host.Log(log)
+		if err := m.Limits.Time.Check(host); err != nil {
+			ln.Close()
+			return Result{}, err
+		}
+		log.Info("move time", zap.String("time_basis", m.Limits.Time.Name()), zap.String("genmove", m.Limits.Time.Describe(m.Limits.GenMove)))
 		defer func() {
 			for _, p := range procs {
 				if p != nil {
@@ -142,6 +151,11 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 			}
 		}()
 		conns, err = h.startEngines(ctx, host, ln, deadline, &procs, log)
+		for i, p := range procs {
+			if p != nil {
+				m.Clocks[i] = p.Proc
+			}
+		}
 		for i, c := range conns {
 			if c == nil && procs[i] != nil && err == nil {
 				m.NoShow[i] = procs[i].NoShow(h.Engines[i][0], m.Limits.Connect, log)

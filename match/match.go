@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
 )
@@ -37,6 +38,10 @@ type Match struct {
 	// of its forfeit instead of "not connected within" the connect time:
 	// say, that the engine the judge started exited first.
 	NoShow [2]string
+	// Clocks, where set, tell the CPU time of each player's engine
+	// (player 1's first), for Limits.Time to charge it: Host sets them
+	// for the engines it starts.
+	Clocks [2]movetime.Clock
 }
 
 // PlayerResult is one player's standing in a match: the classic result
@@ -73,6 +78,11 @@ type Result struct {
 	// first round, or while quit was being sent after the last).
 	Interrupted      bool
 	InterruptedRound int
+	// TimeRule is how genmove was timed (Limits.Time) and MoveLimit its
+	// limit, for the record and the summary; MoveLimit is 0 for a result
+	// read back from a summary older than them.
+	TimeRule  movetime.Rule
+	MoveLimit time.Duration
 }
 
 // Lines writes the classic result lines, player 1 first, and the UTC time
@@ -104,6 +114,7 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 		log = zap.NewNop()
 	}
 	res.Start = time.Now()
+	res.TimeRule, res.MoveLimit = m.Limits.Time, m.Limits.GenMove
 	defer func() { res.End = time.Now() }()
 	for i, op := range m.Openings {
 		g := othello.NewGame()
@@ -182,7 +193,8 @@ func (m *Match) Run(ctx context.Context, p1, p2 *otp.Remote) (res Result, err er
 			g.Note = fmt.Sprintf("player %d (%s) is out since %s: %s", loser+1, res.Players[loser].Name,
 				since, res.Players[loser].Forfeit.Reason)
 		default:
-			played, err := playGameFrom(ctx, remotes[b], remotes[w], m.Limits, m.opening(round), log.With(zap.Int("round", round)))
+			played, err := playGameFrom(ctx, WithClock(remotes[b], m.Clocks[b]), WithClock(remotes[w], m.Clocks[w]), m.Limits,
+				m.opening(round), log.With(zap.Int("round", round)))
 			played.Round, played.BlackPlayer, played.Black, played.White = g.Round, g.BlackPlayer, g.Black, g.White
 			g = played
 			if err != nil {

@@ -20,8 +20,13 @@ func WriteRecord(w io.Writer, r *Result) error {
 	if len(r.Games) == 1 {
 		rounds = "1 round"
 	}
-	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %s, %s\n",
+	fmt.Fprintf(&b, "match: %s (player 1) vs %s (player 2), %s, %s",
 		r.Players[0].Name, r.Players[1].Name, rounds, r.Start.UTC().Format(time.RFC3339))
+	if r.MoveLimit > 0 {
+		// On the match's line, which readers of records skip whole.
+		fmt.Fprintf(&b, "; genmove %s", r.TimeRule.Describe(r.MoveLimit))
+	}
+	b.WriteString("\n")
 	for i := range r.Games {
 		g := &r.Games[i]
 		fmt.Fprintf(&b, "\nround %d\n", g.Round)
@@ -158,6 +163,12 @@ type Summary struct {
 	// progress then, counted for nobody (absent when none was).
 	Interrupted      bool `json:"interrupted,omitempty"`
 	InterruptedRound int  `json:"interrupted_round,omitempty"`
+	// TimeBasis is the clock genmove was timed by, wall (the course's
+	// rule) or cpu (--time-basis), with the limit of a move and, for
+	// cpu, the wall-clock cap; absent in summaries older than them.
+	TimeBasis string  `json:"time_basis,omitempty"`
+	GenMoveMS float64 `json:"genmove_ms,omitempty"`
+	WallCapMS float64 `json:"wall_cap_ms,omitempty"`
 }
 
 // PlayerSummary is one player's line of a Summary.
@@ -227,6 +238,12 @@ type GameSummary struct {
 func (r *Result) Summary() Summary {
 	s := Summary{Start: r.Start.UTC(), End: r.End.UTC(), Players: []PlayerSummary{}, Games: []GameSummary{},
 		Interrupted: r.Interrupted, InterruptedRound: r.InterruptedRound}
+	if r.MoveLimit > 0 {
+		s.TimeBasis, s.GenMoveMS = r.TimeRule.Name(), Milliseconds(r.MoveLimit)
+		if r.TimeRule.ByCPU() {
+			s.WallCapMS = Milliseconds(r.TimeRule.Wait(r.MoveLimit))
+		}
+	}
 	for i, p := range r.Players {
 		s.Players = append(s.Players, PlayerSummary{
 			Player: i + 1, Name: p.Name, Addr: p.Addr, Quit: p.Quit, Win: p.Win, Lose: p.Lose, Draw: p.Draw,

@@ -72,7 +72,13 @@ type Header struct {
 	Openings  []string     `json:"openings"`
 	GenMoveMS float64      `json:"genmove_ms"`
 	ReplyMS   float64      `json:"reply_ms"`
-	Start     time.Time    `json:"start"`
+	// TimeBasis is "cpu" when each move was charged the CPU time of its
+	// engine (--time-basis cpu), WallCapMS the wall-clock cap of a move
+	// then; both are absent for the wall clock, the course's rule, so
+	// that files written before the flag existed keep their fingerprints.
+	TimeBasis string    `json:"time_basis,omitempty"`
+	WallCapMS float64   `json:"wall_cap_ms,omitempty"`
+	Start     time.Time `json:"start"`
 	// SPRTTest is the sequential test that ends the tournament early, when
 	// one does: a merge of shards applies it as a single run would.
 	SPRTTest *SPRT `json:"sprt_test,omitempty"`
@@ -83,6 +89,15 @@ type Header struct {
 	// Shard is the part of the tournament this file holds, nil for the
 	// whole of it.
 	Shard *Shard `json:"shard,omitempty"`
+}
+
+// TimeBasisName returns the clock the moves were charged by, as
+// --time-basis names it: "wall" when TimeBasis is absent.
+func (h *Header) TimeBasisName() string {
+	if h.TimeBasis == "" {
+		return "wall"
+	}
+	return h.TimeBasis
 }
 
 // Names returns the engines' names, in order.
@@ -119,6 +134,9 @@ func (h *Header) Compatible(now *Header) error {
 		return errors.New("results file has other openings")
 	case !sameShard(h.Shard, now.Shard):
 		return fmt.Errorf("results file holds %s, not %s", shardName(h.Shard), shardName(now.Shard))
+	case h.TimeBasisName() != now.TimeBasisName():
+		// Games charged by two clocks are not of one tournament.
+		return fmt.Errorf("results file was played with --time-basis %s, not %s", h.TimeBasisName(), now.TimeBasisName())
 	}
 	// The seeds recorded depend on which engines take one.
 	for i, e := range h.Engines {

@@ -14,6 +14,7 @@ import (
 	"github.com/tcgothello/mcts/einstein/runner"
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/internal/consolelog"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/internal/plural"
 	"go.uber.org/zap"
 )
@@ -54,6 +55,12 @@ Flags:
   -s, --seed uint           seed of the boards (default: a new one each run, printed)
   -l, --log string          record every round (board, players, moves, result) in this file
       --limit duration      time an agent has for a move (default 10s, the course's limit)
+      --time-basis string   wall or cpu: charge each move its wall time (the course's rule), or
+                            the CPU time of the agent and its children, for a loaded shared
+                            machine (--wall-cap bounds it) (default "wall")
+      --wall-cap duration   with --time-basis cpu, the most wall time a move may take whatever
+                            its CPU time, so that a sleeping agent still loses (default 3x
+                            --limit)
       --engine-memory SIZE  most memory each agent process and its children may use together,
                             e.g. 4GiB (a cgroup, else RLIMIT_AS); an agent the kernel kills for
                             passing it loses the round with the reason "memory limit"
@@ -97,6 +104,9 @@ type gameOptions struct {
 	// engineLimits hold every agent process to --engine-memory,
 	// --engine-cpus and --engine-disk.
 	engineLimits engineproc.Limits
+	// timeRule is the clock the agents' moves are charged by
+	// (--time-basis, --wall-cap).
+	timeRule movetime.Rule
 }
 
 // parseGame reads the command line of einstein game. It returns
@@ -113,6 +123,7 @@ func parseGame(args []string) (gameOptions, error) {
 	fs.DurationVar(&o.limit, "limit", agent.CourseLimit, "time for a move")
 	fs.StringVar(&o.level, "log-level", defaultLogLevel, "least level of the log lines")
 	limits := engineproc.AddFlags(fs)
+	timeFlags := movetime.AddFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -132,6 +143,9 @@ func parseGame(args []string) (gameOptions, error) {
 		return o, fmt.Errorf("-r %d: want at least one round", o.rounds)
 	case o.limit <= 0:
 		return o, fmt.Errorf("--limit %v: want a positive duration", o.limit)
+	}
+	if o.timeRule, err = timeFlags.Rule(o.limit); err != nil {
+		return o, err
 	}
 	if o.people != 0 {
 		o.rounds = 0
@@ -168,6 +182,10 @@ func runGame(ctx context.Context, e env, args []string) int {
 	}
 	if o.people < 2 {
 		host.Log(log)
+		if err := o.timeRule.Check(host); err != nil {
+			fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
+			return exitUsage
+		}
 	}
 	series := runner.Series{Rounds: o.rounds, Seed: o.seed, Limit: o.limit, People: o.people == 2}
 	var people *runner.Terminal
@@ -186,7 +204,7 @@ func runGame(ctx context.Context, e env, args []string) int {
 			fmt.Fprintf(e.stderr, "einstein game: agent %q: %v\n", spec, err)
 			return exitUsage
 		}
-		series.Seats[i] = runner.NewAgentSeat(spec, argv, e.stderr, host, log)
+		series.Seats[i] = runner.NewAgentSeat(spec, argv, e.stderr, host, log).TimeBy(o.timeRule)
 	}
 	defer func() {
 		for _, s := range series.Seats {
@@ -201,7 +219,7 @@ func runGame(ctx context.Context, e env, args []string) int {
 			return exitError
 		}
 		defer record.Close()
-		fmt.Fprintf(record, "# einstein game, seed %d\n", o.seed)
+		fmt.Fprintf(record, "# einstein game, seed %d, %s\n", o.seed, o.timeRule.Describe(o.limit))
 		series.Record = record
 	}
 	switch err := series.Play(ctx, e.stdout); {

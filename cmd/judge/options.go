@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/internal/plural"
 	"github.com/tcgothello/mcts/match"
 )
@@ -130,7 +131,7 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	fs.StringVar(&o.jsonFile, "json", "", "write a machine-readable summary of the match to this file")
 	fs.StringVar(&o.openings, "openings", "", "start the rounds from the openings in this file, one move sequence a line\n(f5d6c3...), as judge tournament reads them: rounds 1 and 2 play the first\nwith the colours swapped, 3 and 4 the second, and so on (default: every round\nfrom the start position, as the classic judge)")
 	limitFlags := engineproc.AddFlags(fs)
-	level, help := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
+	level, help, basis := addCommonFlags(fs, &o.limits, "time both players have, in total, to connect")
 	usage := func() {
 		fmt.Fprint(w, usageHead, fs.FlagUsages(), usageTail)
 	}
@@ -180,19 +181,26 @@ func parseOptions(args []string, w io.Writer) (options, error) {
 	if err := checkLimits(o.limits); err != nil {
 		return o, err
 	}
+	if o.limits.Time, err = basis.Rule(o.limits.GenMove); err != nil {
+		return o, err
+	}
+	if o.limits.Time.ByCPU() && len(o.engines) == 0 {
+		return o, errors.New("--time-basis cpu: the judge knows the CPU time only of the engines it starts: give --engine twice")
+	}
 	return o, nil
 }
 
 // addCommonFlags declares the flags a match and a tournament share, last in
 // their usage: the log level, the three time limits (defaults from lim) and
 // --help. connectHelp says who must connect in the connect time.
-func addCommonFlags(fs *pflag.FlagSet, lim *match.Limits, connectHelp string) (level *string, help *bool) {
+func addCommonFlags(fs *pflag.FlagSet, lim *match.Limits, connectHelp string) (level *string, help *bool, basis *movetime.Flags) {
 	level = fs.String("log-level", "info", "log level: debug (every move), info, warn or error")
 	fs.DurationVar(&lim.Connect, "connect-time", lim.Connect, connectHelp)
 	fs.DurationVar(&lim.GenMove, "genmove-time", lim.GenMove, "time to answer genmove")
+	basis = movetime.AddFlags(fs)
 	fs.DurationVar(&lim.Reply, "reply-time", lim.Reply, "time to answer every other command")
 	help = fs.BoolP("help", "h", false, "show this help and exit")
-	return level, help
+	return level, help, basis
 }
 
 // checkLimits rejects a time limit that is not positive; a match and a

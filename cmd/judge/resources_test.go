@@ -24,6 +24,8 @@ import (
 // tests: hog:BYTES allocates BYTES (every page touched) at its first
 // genmove; spin keeps 4 threads busy from its start and answers at once;
 // slow:DURATION waits that long before each genmove's answer;
+// nap:DURATION sleeps that long at its first genmove, and burn:DURATION
+// spins until it has used that much CPU time there;
 // write:PATH:BYTES writes BYTES to the file PATH at its start, saying on
 // stderr how that went, then plays.
 func resourceMode(mode string) (func(matchtest.Call) matchtest.Action, bool) {
@@ -60,6 +62,23 @@ func resourceMode(mode string) (func(matchtest.Call) matchtest.Action, bool) {
 				a.Delay = d
 			}
 			return a
+		}, true
+	case "nap", "burn":
+		// At its first genmove only, so that the rest of the game is
+		// quick: nap sleeps (no CPU time), burn spins until it has used
+		// that much CPU time.
+		d, _ := time.ParseDuration(arg)
+		first := true
+		return func(c matchtest.Call) matchtest.Action {
+			if c.Command == "genmove" && first {
+				first = false
+				if kind == "nap" {
+					time.Sleep(d)
+				} else {
+					burnCPU(d)
+				}
+			}
+			return matchtest.Normal(c)
 		}, true
 	case "write":
 		path, size, _ := strings.Cut(arg, ":")

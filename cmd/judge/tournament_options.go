@@ -167,7 +167,7 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 	shard := fs.String("shard", "", "play only the games whose index (game number - 1) is K modulo N, \"K/N\",\ninto their own --results file; judge tournament merge joins the shards\n(docs/tournament.md)")
 	limitFlags := engineproc.AddFlags(fs)
 	fs.BoolVar(&o.ShowResources, "show-resources", false, "after the final standings, print what each engine used over its games (CPU\ntime, thinking time, wall time, peak memory), flagging an engine that used\nmore than one core's worth of CPU over its thinking time")
-	level, help := addCommonFlags(fs, &o.Limits, "time both engines of a game have, in total, to connect")
+	level, help, basis := addCommonFlags(fs, &o.Limits, "time both engines of a game have, in total, to connect")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -247,6 +247,9 @@ func parseTournamentOptions(args []string, w io.Writer) (tournamentOptions, erro
 		}
 	}
 	if err := checkLimits(o.Limits); err != nil {
+		return o, err
+	}
+	if o.Limits.Time, err = basis.Rule(o.Limits.GenMove); err != nil {
 		return o, err
 	}
 	if o.EngineLimits, err = limitFlags.Limits(); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/internal/atomicfile"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/internal/writable"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
@@ -38,6 +39,10 @@ type refereeOptions struct {
 	// given; engineLimits the limits they set on both programs.
 	limitFlags   *engineproc.Flags
 	engineLimits engineproc.Limits
+	// timeFlags are --time-basis and --wall-cap; timeRule the clock the
+	// thinks are charged by.
+	timeFlags *movetime.Flags
+	timeRule  movetime.Rule
 }
 
 // refereeUsage is the head of the referee's --help.
@@ -80,6 +85,7 @@ func newRefereeFlags(o *refereeOptions) *pflag.FlagSet {
 	fs.IntVar(&o.timeLimit, "time", console.DefaultTimeLimit, "seconds per think, sent to both programs by time (1..3600)")
 	fs.IntVar(&o.handicap, "handicap", 0, "black's handicap stones, 0..6, placed at "+handicapPoints()+" in that order")
 	fs.DurationVar(&o.grace, "grace", referee.DefaultGrace, "time a think reply may come after the limit: the pipe and a busy machine")
+	o.timeFlags = movetime.AddFlags(fs)
 	fs.StringVar(&o.record, "sgf", "killallgo.sgf", "the SGF file the game is written to (replaced whole); - for stdout")
 	fs.StringVar(&o.transcript, "transcript", "", "a file to write the referee's conversation with both programs to")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level on stderr: debug (every message), info, warn or error")
@@ -96,6 +102,7 @@ func parseReferee(args []string) (refereeOptions, *pflag.FlagSet, error) {
 		return o, fs, err
 	}
 	var errs []error
+	var err error
 	if fs.NArg() != 2 {
 		errs = append(errs, fmt.Errorf("want two programs, black's then white's; got %d arguments", fs.NArg()))
 	} else {
@@ -110,10 +117,12 @@ func parseReferee(args []string) (refereeOptions, *pflag.FlagSet, error) {
 	if o.grace < 0 {
 		errs = append(errs, fmt.Errorf("--grace %v: want 0 or more", o.grace))
 	}
+	if o.timeRule, err = o.timeFlags.Rule(time.Duration(o.timeLimit)*time.Second + o.grace); err != nil {
+		errs = append(errs, err)
+	}
 	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
 		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
 	}
-	var err error
 	if o.engineLimits, err = o.limitFlags.Limits(); err != nil {
 		errs = append(errs, err)
 	}
@@ -159,6 +168,10 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	host.Log(log)
+	if err := o.timeRule.Check(host); err != nil {
+		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
+		return exitError
+	}
 	// Caught from before the programs start, so that an interrupt never
 	// leaves one running.
 	signals := make(chan os.Signal, 1)
@@ -178,7 +191,7 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 	defer stopProgram(white, log)
 	black.Name, white.Name = o.black, o.white
 	stones, _ := killallgo.Handicap(o.handicap) // checked
-	cfg := referee.Config{TimeLimit: o.timeLimit, Handicap: stones, Grace: o.grace, Date: time.Now().UTC().Format(time.DateOnly)}
+	cfg := referee.Config{TimeLimit: o.timeLimit, Handicap: stones, Grace: o.grace, Time: o.timeRule, Date: time.Now().UTC().Format(time.DateOnly)}
 	res, sig, err := playUnlessInterrupted(black, white, cfg, log, signals)
 	if sig != nil {
 		fmt.Fprintf(stderr, "killallgo referee: interrupted (%v): both programs killed, no record written\n", sig)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tcgothello/mcts/einstein"
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/movetime"
 )
 
 // AgentSeat is an agent's seat: a child process speaking the course's
@@ -26,12 +27,22 @@ type AgentSeat struct {
 	// ends; thinking is its time from each move asked to the answer.
 	used     engineproc.Usage
 	thinking time.Duration
+	// rule is the clock its moves are charged by (TimeBy).
+	rule movetime.Rule
 }
 
 // NewAgentSeat returns the seat of the agent argv, named name in the
 // results, its stderr going to stderr; it starts at its first round.
 func NewAgentSeat(name string, argv []string, stderr io.Writer, host *engineproc.Host, log *zap.Logger) *AgentSeat {
 	return &AgentSeat{name: name, argv: argv, stderr: stderr, log: log, host: host}
+}
+
+// TimeBy sets the clock the agent's moves are charged by: the wall clock
+// (the default, the course's rule) or its processes' CPU time under a
+// wall-clock cap (--time-basis cpu). It returns s.
+func (s *AgentSeat) TimeBy(r movetime.Rule) *AgentSeat {
+	s.rule = r
+	return s
 }
 
 // Name returns the seat's name.
@@ -57,6 +68,7 @@ func (s *AgentSeat) Begin(side einstein.Color, l einstein.Layout) error {
 
 // Move sends the opponent's last move, if any, and reads the agent's.
 func (s *AgentSeat) Move(ctx context.Context, pos einstein.Position, last einstein.Move, limit time.Duration) (einstein.Move, error) {
+	clock := s.rule.Start(limit, s.a)
 	start := time.Now()
 	defer func() { s.thinking += time.Since(start) }()
 	if pos.Ply() > 0 {
@@ -64,12 +76,18 @@ func (s *AgentSeat) Move(ctx context.Context, pos einstein.Position, last einste
 			return einstein.Pass, s.failed(err)
 		}
 	}
-	msg, err := s.a.Read(ctx, 2, limit)
+	msg, err := s.a.Read(ctx, 2, clock.Wait())
 	if ctx.Err() != nil {
 		return einstein.Pass, fmt.Errorf("%w: %v", ErrAbandon, ctx.Err())
 	}
 	if err != nil {
+		if note := clock.CapNote(); note != "" && !s.a.HasExited() {
+			err = fmt.Errorf("%w: %s", err, note)
+		}
 		return einstein.Pass, s.failed(err)
+	}
+	if why, late := clock.Late(time.Since(start)); late {
+		return einstein.Pass, &BreachError{BreachTimeout, fmt.Errorf("sent %q, but it %s", msg, why)}
 	}
 	m, err := einstein.ParseMove(msg)
 	if err != nil {

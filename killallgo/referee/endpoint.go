@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tcgothello/mcts/internal/lineread"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/killallgo/console"
 )
 
@@ -23,6 +24,10 @@ type Endpoint struct {
 	Exited <-chan struct{}
 	// Status describes how the program exited, once Exited is closed.
 	Status func() string
+	// Clock, if set, tells the CPU time of the program and whatever it
+	// started, for a game timed by CPU time (Config.Time); nil times its
+	// thinks by the wall clock.
+	Clock movetime.Clock
 
 	lines  chan line     // Out's lines, read by a goroutine from the first use
 	done   chan struct{} // closed by close: the reading goroutine stops

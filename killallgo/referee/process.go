@@ -34,7 +34,7 @@ func Start(host *engineproc.Host, name, command string, stderr io.Writer) (*Proc
 		return nil, fmt.Errorf("%s (%q): %w", name, command, err)
 	}
 	p := &Process{proc: proc}
-	p.Endpoint = Endpoint{Name: name, In: in, Out: out, Exited: proc.Exited(), Status: proc.Status}
+	p.Endpoint = Endpoint{Name: name, In: in, Out: out, Exited: proc.Exited(), Status: proc.Status, Clock: proc}
 	return p, nil
 }
 

@@ -41,6 +41,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tcgothello/mcts/goban"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/sgf"
@@ -63,6 +64,10 @@ type Config struct {
 	Grace      time.Duration    // see DefaultGrace
 	AckTimeout time.Duration    // see DefaultAckTimeout
 	Date       string           // the record's DT, such as "2026-11-25"; none if ""
+	// Time is the clock a think is charged by: the wall clock (the zero
+	// Rule) or, for a program whose Endpoint has a Clock, its CPU time
+	// under a wall-clock cap; the limit either way is TimeLimit and Grace.
+	Time movetime.Rule
 }
 
 // Breach names the rule a program broke, in the words the Othello
@@ -171,7 +176,7 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 	g.record = &sgf.Game{
 		Size: killallgo.Size, PlayerBlack: black.Name, PlayerWhite: white.Name, Handicap: len(cfg.Handicap),
 		Date: cfg.Date, Application: "killallgo:referee", ToPlay: sgf.White,
-		Comment: fmt.Sprintf("7x7 Kill-All Go, handicap %d, %d s a move", len(cfg.Handicap), cfg.TimeLimit),
+		Comment: fmt.Sprintf("7x7 Kill-All Go, handicap %d, %d s a move, timed by the %s", len(cfg.Handicap), cfg.TimeLimit, clockName(cfg)),
 	}
 	res := g.play()
 	for _, c := range []goban.Color{goban.Black, goban.White} {
@@ -200,6 +205,21 @@ func Play(black, white *Endpoint, cfg Config, log *zap.Logger) (Result, error) {
 		g.record.Comment += "\n" + end
 	}
 	return res, nil
+}
+
+// clockName names the clock a game's thinks are charged by, for its
+// record: "wall clock", or "programs' CPU time (...; at most 30.6s by
+// the wall clock)".
+func clockName(cfg Config) string {
+	if !cfg.Time.ByCPU() {
+		return "wall clock"
+	}
+	return fmt.Sprintf("programs' CPU time (--time-basis cpu; at most %v by the wall clock)", cfg.Time.Wait(cfg.thinkLimit()))
+}
+
+// thinkLimit is the time a think may take: the limit and the grace.
+func (cfg Config) thinkLimit() time.Duration {
+	return time.Duration(cfg.TimeLimit)*time.Second + cfg.Grace
 }
 
 // play runs the game to its end.
@@ -303,15 +323,23 @@ func (g *game) ack(c goban.Color, cmd string, limit time.Duration) *forfeit {
 // the referee's board and record.
 func (g *game) think(c goban.Color) (killallgo.Move, *forfeit) {
 	cmd := "think " + console.ColorLetter(c)
+	clock := g.cfg.Time.Start(g.cfg.thinkLimit(), g.players[c].Clock)
 	start := time.Now()
 	if f := g.sendTo(c, cmd); f != nil {
 		return 0, f
 	}
-	limit := time.Duration(g.cfg.TimeLimit)*time.Second + g.cfg.Grace
-	reply, err := g.reply(c, limit)
-	g.thought[c] += time.Since(start)
+	reply, err := g.reply(c, clock.Wait())
+	elapsed := time.Since(start)
+	g.thought[c] += elapsed
 	if err != nil {
-		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it %v", cmd, err), breach: breachOf(err)}
+		reason := fmt.Sprintf("to %q it %v", cmd, err)
+		if isLate(err) && clock.CapNote() != "" {
+			reason += ": " + clock.CapNote()
+		}
+		return 0, &forfeit{loser: c, reason: reason, breach: breachOf(err)}
+	}
+	if why, late := clock.Late(elapsed); late {
+		return 0, &forfeit{loser: c, reason: fmt.Sprintf("to %q it replied %q, but it %s", cmd, reply, why), breach: BreachTimeout}
 	}
 	m, err := parseMove(console.StripPrompt(reply))
 	if err != nil {

@@ -146,6 +146,9 @@ func Run(ctx context.Context, cfg Config, out Output) error {
 	if t.host, err = engineproc.NewHost(cfg.EngineLimits); err != nil {
 		return err
 	}
+	if err := cfg.Limits.Time.Check(t.host); err != nil {
+		return err
+	}
 	for _, e := range cfg.Engines {
 		t.names = append(t.names, e.Name)
 	}
@@ -174,6 +177,10 @@ func Run(ctx context.Context, cfg Config, out Output) error {
 	t.header = tournament.Header{Game: headerGame(cfg.Game), Mode: cfg.Mode.String(), Seed: cfg.Seed, Rounds: cfg.Rounds, Engines: cfg.Engines,
 		GenMoveMS: match.Milliseconds(cfg.Limits.GenMove), ReplyMS: match.Milliseconds(cfg.Limits.Reply), Start: time.Now().UTC(),
 		SPRTTest: cfg.SPRT, Shard: cfg.Shard}
+	if cfg.Limits.Time.ByCPU() {
+		t.header.TimeBasis = cfg.Limits.Time.Name()
+		t.header.WallCapMS = match.Milliseconds(t.moveWait())
+	}
 	for _, op := range openings {
 		t.header.Openings = append(t.header.Openings, op.String())
 	}
@@ -201,7 +208,7 @@ func Run(ctx context.Context, cfg Config, out Output) error {
 	t.recs = slices.Clone(done)
 	log.Info("tournament", zap.String("game", cfg.Game), zap.String("mode", cfg.Mode.String()), zap.Strings("engines", t.names), zap.Int("rounds", cfg.Rounds),
 		zap.Int("games", len(schedule)), zap.Int("openings", len(openings)), zap.Uint64("seed", cfg.Seed),
-		zap.Int("concurrency", cfg.Concurrency))
+		zap.Int("concurrency", cfg.Concurrency), zap.String("time_basis", cfg.Limits.Time.Name()))
 	if resume {
 		log.Info("resuming", zap.String("results", cfg.Results), zap.Int("games_done", len(done)), zap.Int("games_left", len(schedule)-len(done)))
 	}

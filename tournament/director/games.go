@@ -114,7 +114,8 @@ func (t *tourney) playKillAllGo(ctx context.Context, p tournament.Pairing) (tour
 		command := strings.Join(append([]string{t.cfg.Engines[e].Command}, t.seedArgs(p, i)...), " ")
 		progs[i] = kaggame.Program{Name: t.names[e], Command: command, Stderr: logs[i]}
 	}
-	cfg := kaggame.Config{TimeLimit: int(t.cfg.Limits.GenMove / time.Second), Grace: referee.DefaultGrace, AckTimeout: t.cfg.Limits.Connect}
+	cfg := kaggame.Config{TimeLimit: int(t.cfg.Limits.GenMove / time.Second), Grace: referee.DefaultGrace, AckTimeout: t.cfg.Limits.Connect,
+		Time: t.cfg.Limits.Time}
 	return kaggame.Play(ctx, cfg, t.host, p, progs[0], progs[1], t.log.With(zap.Int("game", p.Game)))
 }
 
@@ -131,8 +132,22 @@ func (t *tourney) playEinstein(ctx context.Context, p tournament.Pairing) (tourn
 		argv := append(slices.Clone(t.cfg.EngineArgs[e]), t.seedArgs(p, i)...)
 		progs[i] = einsteingame.Program{Name: t.names[e], Argv: argv, Stderr: logs[i]}
 	}
-	return einsteingame.Play(ctx, t.cfg.Limits.GenMove, t.host, p, progs[0], progs[1], t.log.With(zap.Int("game", p.Game)))
+	return einsteingame.Play(ctx, t.cfg.Limits.GenMove, t.cfg.Limits.Time, t.host, p, progs[0], progs[1], t.log.With(zap.Int("game", p.Game)))
 }
+
+// moveLimit returns the limit of one move of the tournament's game:
+// genmove's, and for Kill-All Go its whole seconds (what the programs are
+// told by time) with the referee's grace.
+func (t *tourney) moveLimit() time.Duration {
+	if t.cfg.Game == tournament.GameKillAllGo {
+		return t.cfg.Limits.GenMove.Truncate(time.Second) + referee.DefaultGrace
+	}
+	return t.cfg.Limits.GenMove
+}
+
+// moveWait returns how long a move is waited for by the wall clock: its
+// limit, or under --time-basis cpu the wall-clock cap.
+func (t *tourney) moveWait() time.Duration { return t.cfg.Limits.Time.Wait(t.moveLimit()) }
 
 // seedArgs returns what is appended to the command of seat i (0 black,
 // 1 white) of game p: its flag and seed when its engine takes one.

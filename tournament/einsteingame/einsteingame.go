@@ -21,6 +21,7 @@ import (
 	"github.com/tcgothello/mcts/einstein"
 	"github.com/tcgothello/mcts/einstein/runner"
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/otp"
@@ -68,7 +69,8 @@ type Program struct {
 
 // Play plays the scheduled game p, one round on its layout, red (black)
 // against blue (white), each agent started afresh under host's limits,
-// with limit to answer each move (the course's 10 s), and returns it as
+// with limit to answer each move (the course's 10 s) by rule's clock
+// (movetime.Rule: the wall clock, or the agent's CPU time), and returns it as
 // a tournament records it: the outcome, the forfeit with the rule broken
 // and the runner's sentence, the moves in the protocol's notation ("23
 // 00 51"), what each agent used, and the record. An agent that could not
@@ -76,15 +78,15 @@ type Program struct {
 // neither could play is an unplayed draw in which both forfeit, as in
 // Othello. The error is ctx's (the game is not recorded) or a layout that
 // cannot be read.
-func Play(ctx context.Context, limit time.Duration, host *engineproc.Host, p tournament.Pairing, red, blue Program, log *zap.Logger) (tournament.Played, error) {
+func Play(ctx context.Context, limit time.Duration, rule movetime.Rule, host *engineproc.Host, p tournament.Pairing, red, blue Program, log *zap.Logger) (tournament.Played, error) {
 	var played tournament.Played
 	l, err := einstein.ParseLayout(p.OpeningText())
 	if err != nil {
 		return played, err
 	}
 	seats := [2]*runner.AgentSeat{
-		runner.NewAgentSeat(red.Name, red.Argv, red.Stderr, host, log),
-		runner.NewAgentSeat(blue.Name, blue.Argv, blue.Stderr, host, log),
+		runner.NewAgentSeat(red.Name, red.Argv, red.Stderr, host, log).TimeBy(rule),
+		runner.NewAgentSeat(blue.Name, blue.Argv, blue.Stderr, host, log).TimeBy(rule),
 	}
 	start := time.Now()
 	res := runner.PlayRound(ctx, l, [3]runner.Seat{einstein.Red: seats[0], einstein.Blue: seats[1]}, limit, nil)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tcgothello/mcts/einstein/agent"
 	"github.com/tcgothello/mcts/engineproc"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/othello"
 	"github.com/tcgothello/mcts/tournament"
@@ -40,7 +41,7 @@ func TestPlayNeitherCanPlay(t *testing.T) {
 	}
 	gone := Program{Name: "gone", Argv: []string{"sh", "-c", "exit 0"}, Stderr: io.Discard}
 	p := tournament.Pairing{Game: 1, Round: 1, Black: 0, White: 1, Layout: "123456"}
-	played, err := Play(t.Context(), 10*time.Second, host, p, gone, gone, zap.NewNop())
+	played, err := Play(t.Context(), 10*time.Second, movetime.Rule{}, host, p, gone, gone, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestPlayNeitherCanPlay(t *testing.T) {
 		{good, gone, match.BlackWins, othello.White, "blue (gone) could not play: "},
 		{gone, good, match.WhiteWins, othello.Black, "red (gone) could not play: "},
 	} {
-		played, err := Play(t.Context(), 10*time.Second, host, p, c.red, c.blue, zap.NewNop())
+		played, err := Play(t.Context(), 10*time.Second, movetime.Rule{}, host, p, c.red, c.blue, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}

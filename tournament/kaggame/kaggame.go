@@ -24,6 +24,7 @@ import (
 	"github.com/tcgothello/mcts/engineproc"
 	"github.com/tcgothello/mcts/goban"
 	"github.com/tcgothello/mcts/gtp"
+	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/referee"
 	"github.com/tcgothello/mcts/match"
@@ -115,6 +116,7 @@ type Config struct {
 	TimeLimit  int           // seconds per think, sent by time (referee.Config)
 	Grace      time.Duration // referee.Config's
 	AckTimeout time.Duration // referee.Config's
+	Time       movetime.Rule // referee.Config's
 }
 
 // Play plays the scheduled game p between black and white, each started
@@ -176,7 +178,7 @@ func Play(ctx context.Context, cfg Config, host *engineproc.Host, p tournament.P
 	defer disarm()
 	res, err := referee.Play(&procs[0].Endpoint, &procs[1].Endpoint,
 		referee.Config{TimeLimit: cfg.TimeLimit, Handicap: stones, Grace: cfg.Grace, AckTimeout: cfg.AckTimeout,
-			Date: start.UTC().Format(time.DateOnly)}, log)
+			Time: cfg.Time, Date: start.UTC().Format(time.DateOnly)}, log)
 	if err != nil {
 		return played, err
 	}
