@@ -67,3 +67,53 @@ func MemoryForfeit(f *otp.Forfeit, limit int64) {
 	f.Reason = otp.ForfeitMemoryLimit
 	f.Detail = fmt.Sprintf("killed at --engine-memory %s; the judge saw: %s", engineproc.FormatSize(limit), saw)
 }
+
+// ForfeitDiskLimit is no rule of the protocol either: the judge gives it
+// to an engine that ran into the disk limit (--engine-disk, or the size
+// of its sandbox's scratch), whatever the protocol saw of its end (most
+// often a closed connection: the engine failed to write and gave up).
+const ForfeitDiskLimit otp.ForfeitReason = "disk limit"
+
+// DiskLimitText names the disk limit of engines held to limit bytes:
+// "--engine-disk 1 MiB", or without it the size of a sandbox's scratch.
+func DiskLimitText(limit int64) string {
+	if limit == 0 {
+		return fmt.Sprintf("the sandbox's scratch of %s (no --engine-disk)", engineproc.FormatSize(engineproc.DefaultScratchSize))
+	}
+	return "--engine-disk " + engineproc.FormatSize(limit)
+}
+
+// DiskForfeit turns the forfeit of an engine that ran into the disk limit
+// (limit bytes, 0 for none but its sandbox's scratch) into a forfeit for
+// the disk limit, keeping what the judge saw in the detail, as
+// MemoryForfeit does. A nil forfeit, or one already for a limit, is left
+// alone.
+func DiskForfeit(f *otp.Forfeit, limit int64) {
+	if f == nil || f.Reason == ForfeitDiskLimit || f.Reason == otp.ForfeitMemoryLimit {
+		return
+	}
+	saw := string(f.Reason)
+	if f.Detail != "" {
+		saw += " (" + f.Detail + ")"
+	}
+	f.Reason = ForfeitDiskLimit
+	f.Detail = fmt.Sprintf("ran into %s: its scratch full or a file past the limit; the judge saw: %s", DiskLimitText(limit), saw)
+}
+
+// LimitForfeit names in f, the forfeit of an engine that used u under
+// limits l, the resource limit it ran into, if any: the memory limit
+// (MemoryForfeit), else the disk limit (DiskForfeit). It reports whether
+// it named one.
+func LimitForfeit(f *otp.Forfeit, u engineproc.Usage, l engineproc.Limits) bool {
+	switch {
+	case f == nil:
+		return false
+	case u.MemoryLimit:
+		MemoryForfeit(f, l.Memory)
+	case u.DiskLimit:
+		DiskForfeit(f, l.Disk)
+	default:
+		return false
+	}
+	return true
+}

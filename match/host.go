@@ -100,7 +100,7 @@ func (h *Hosting) CheckEngines() error {
 // connect time (the first to connect is player 1; with Engines, the first
 // engine is, whenever it connects), plays the match, calls Ended, stops the
 // engines it started and adds what each used to its player's result (and a
-// forfeit caused by the memory limit, as such), and writes the files. A
+// forfeit caused by the memory or the disk limit, as such), and writes the files. A
 // player that never connected forfeits the match, as in Run. Cancelling
 // ctx interrupts the match: the rounds finished are kept and reported all
 // the same, and the error is an *InterruptedError. m is left as it was.
@@ -212,9 +212,8 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 		u := p.Stop(log)
 		u.ThinkMS = Milliseconds(res.ThinkTime(i))
 		res.Players[i].Usage = &u
-		if u.MemoryLimit && res.Players[i].Forfeit != nil {
-			MemoryForfeit(res.Players[i].Forfeit, h.EngineLimits.Memory)
-			log.Warn("player forfeited for the memory limit", zap.Int("player", i+1), zap.String("name", res.Players[i].Name),
+		if LimitForfeit(res.Players[i].Forfeit, u, h.EngineLimits) {
+			log.Warn("player forfeited for the "+string(res.Players[i].Forfeit.Reason), zap.Int("player", i+1), zap.String("name", res.Players[i].Name),
 				zap.String("reason", string(res.Players[i].Forfeit.Reason)), zap.String("detail", res.Players[i].Forfeit.Detail))
 		}
 	}

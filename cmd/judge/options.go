@@ -85,7 +85,8 @@ themselves and the judge cannot sandbox them.
 
 The --engine-* limits hold each engine the judge starts, with its children; how this system
 enforces each (a cgroup, a resource limit, CPU affinity) or that it cannot is logged at the start.
-An engine the kernel kills at --engine-memory is disqualified with the reason "memory limit".
+An engine the kernel kills at --engine-memory is disqualified with the reason "memory limit", one
+that fills its sandbox's scratch or passes --engine-disk with "disk limit".
 The --json summary and the record give each started engine's CPU time, thinking time, wall time
 and peak memory (docs/judge.md, "Limits and accounting").
 

@@ -26,7 +26,8 @@ import (
 // slow:DURATION waits that long before each genmove's answer;
 // nap:DURATION sleeps that long at its first genmove, and burn:DURATION
 // spins until it has used that much CPU time there;
-// write:PATH:BYTES writes BYTES to the file PATH at its start, saying on
+// fill:BYTES writes BYTES to a file of its working directory at its
+// first genmove, exiting 3 when it cannot; write:PATH:BYTES writes BYTES to the file PATH at its start, saying on
 // stderr how that went, then plays.
 func resourceMode(mode string) (func(matchtest.Call) matchtest.Action, bool) {
 	kind, arg, _ := strings.Cut(mode, ":")
@@ -76,6 +77,19 @@ func resourceMode(mode string) (func(matchtest.Call) matchtest.Action, bool) {
 					time.Sleep(d)
 				} else {
 					burnCPU(d)
+				}
+			}
+			return matchtest.Normal(c)
+		}, true
+	case "fill":
+		// At its first genmove it writes BYTES to a file in its working
+		// directory (in a sandbox, its scratch) and exits 3 if that fails.
+		n, _ := strconv.Atoi(arg)
+		return func(c matchtest.Call) matchtest.Action {
+			if c.Command == "genmove" {
+				if err := os.WriteFile("big", make([]byte, n), 0o644); err != nil {
+					fmt.Fprintln(os.Stderr, "fake engine: write failed:", err)
+					os.Exit(3)
 				}
 			}
 			return matchtest.Normal(c)

@@ -148,8 +148,9 @@ func (s *AgentSeat) kill() {
 
 // failed names the breach of err, an agent's failure to send or read:
 // the memory limit when the kernel killed the agent for passing it (that,
-// not the closed pipe, is why it failed), a timeout when it is alive and
-// silent, else its disconnection.
+// not the closed pipe, is why it failed), the disk limit when it ended
+// with its scratch full or was killed for a file past --engine-disk, a
+// timeout when it is alive and silent, else its disconnection.
 func (s *AgentSeat) failed(err error) error {
 	switch {
 	case err == nil:
@@ -157,9 +158,23 @@ func (s *AgentSeat) failed(err error) error {
 	case s.a.MemoryKilled():
 		return &BreachError{BreachMemoryLimit, fmt.Errorf("memory limit: killed at --engine-memory %s (%v)", engineproc.FormatSize(s.host.Limits().Memory), err)}
 	case s.a.HasExited():
+		// It ended: accounting it (Close, which a second time returns
+		// the same figures) tells whether the disk limit ended it.
+		if s.a.Close().DiskLimit {
+			return &BreachError{BreachDiskLimit, fmt.Errorf("disk limit: ran into %s (%v)", diskLimitText(s.host.Limits().Disk), err)}
+		}
 		return &BreachError{BreachDisconnected, err}
 	}
 	return &BreachError{BreachTimeout, err}
+}
+
+// diskLimitText names the disk limit of agents held to limit bytes, as
+// the judge names an engine's (match.DiskLimitText).
+func diskLimitText(limit int64) string {
+	if limit == 0 {
+		return fmt.Sprintf("the sandbox's scratch of %s (no --engine-disk)", engineproc.FormatSize(engineproc.DefaultScratchSize))
+	}
+	return "--engine-disk " + engineproc.FormatSize(limit)
 }
 
 // Close sends 'e' and gives the agent engineproc.StopGrace to exit before
@@ -192,6 +207,7 @@ func (s *AgentSeat) count(u engineproc.Usage) {
 	s.used.WallMS += u.WallMS
 	s.used.PeakRSSKiB = max(s.used.PeakRSSKiB, u.PeakRSSKiB)
 	s.used.MemoryLimit = s.used.MemoryLimit || u.MemoryLimit
+	s.used.DiskLimit = s.used.DiskLimit || u.DiskLimit
 }
 
 // Used returns what the agent's processes used so far, those ended, with

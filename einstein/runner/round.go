@@ -56,6 +56,7 @@ const (
 	BreachMalformed    Breach = "malformed reply" // not 00 or a cube and a direction
 	BreachIllegalMove  Breach = "illegal move"    // a move the position does not allow
 	BreachMemoryLimit  Breach = "memory limit"    // killed at the memory limit
+	BreachDiskLimit    Breach = "disk limit"      // ended with its scratch full, or killed for a file past --engine-disk
 )
 
 // BreachError is a seat's error that names the rule broken.
@@ -120,7 +121,7 @@ func couldNotPlay(err error) bool {
 		return false
 	}
 	switch b.Breach {
-	case BreachNotStarted, BreachDisconnected, BreachMemoryLimit:
+	case BreachNotStarted, BreachDisconnected, BreachMemoryLimit, BreachDiskLimit:
 		return true
 	}
 	return false

@@ -28,6 +28,10 @@ type Endpoint struct {
 	// started, for a game timed by CPU time (Config.Time); nil times its
 	// thinks by the wall clock.
 	Clock movetime.Clock
+	// Limit, if set, tells the resource limit that ended the program,
+	// once it has ended: the breach (BreachMemoryLimit, BreachDiskLimit)
+	// and the limit in words; "" while it runs or when none did.
+	Limit func() (Breach, string)
 
 	lines  chan line     // Out's lines, read by a goroutine from the first use
 	done   chan struct{} // closed by close: the reading goroutine stops

@@ -16,7 +16,8 @@ import (
 // Process is a program the referee started, with its Endpoint.
 type Process struct {
 	Endpoint
-	proc *engineproc.Proc
+	proc   *engineproc.Proc
+	limits engineproc.Limits
 }
 
 // Start starts a program from its command line, split as a POSIX shell
@@ -33,9 +34,29 @@ func Start(host *engineproc.Host, name, command string, stderr io.Writer) (*Proc
 	if err != nil {
 		return nil, fmt.Errorf("%s (%q): %w", name, command, err)
 	}
-	p := &Process{proc: proc}
-	p.Endpoint = Endpoint{Name: name, In: in, Out: out, Exited: proc.Exited(), Status: proc.Status, Clock: proc}
+	p := &Process{proc: proc, limits: host.Limits()}
+	p.Endpoint = Endpoint{Name: name, In: in, Out: out, Exited: proc.Exited(), Status: proc.Status, Clock: proc, Limit: p.limitHit}
 	return p, nil
+}
+
+// limitHit tells the resource limit that ended the program, once it has
+// ended: accounting it (Close, which Stop's later call repeats at no
+// cost) says whether the kernel killed it at the memory limit or it ran
+// into the disk limit.
+func (p *Process) limitHit() (Breach, string) {
+	if !p.proc.HasExited() {
+		return "", ""
+	}
+	switch u := p.proc.Close(); {
+	case u.MemoryLimit:
+		return BreachMemoryLimit, "killed at --engine-memory " + engineproc.FormatSize(p.limits.Memory)
+	case u.DiskLimit:
+		if p.limits.Disk == 0 {
+			return BreachDiskLimit, "ran into the sandbox's scratch of " + engineproc.FormatSize(engineproc.DefaultScratchSize) + " (no --engine-disk)"
+		}
+		return BreachDiskLimit, "ran into --engine-disk " + engineproc.FormatSize(p.limits.Disk)
+	}
+	return "", ""
 }
 
 // Stop closes the program's input, waits engineproc.StopGrace for it to

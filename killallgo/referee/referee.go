@@ -83,6 +83,8 @@ const (
 	BreachMalformed    Breach = "malformed reply" // a think reply that is not X Y
 	BreachTooLong      Breach = "over-long reply" // a line longer than the protocol allows
 	BreachIllegalMove  Breach = "illegal move"    // occupied, suicide or a repeated position
+	BreachMemoryLimit  Breach = "memory limit"    // it ended killed at --engine-memory
+	BreachDiskLimit    Breach = "disk limit"      // it ended with its scratch full, or killed for a file past --engine-disk
 )
 
 // Result is how a game ended.
@@ -225,13 +227,16 @@ func (cfg Config) thinkLimit() time.Duration {
 // play runs the game to its end.
 func (g *game) play() Result {
 	if faults := g.setUp(); len(faults) > 0 {
+		for i, f := range faults {
+			faults[i] = g.limited(f)
+		}
 		return unplayed(faults)
 	}
 	passes := 0
 	for c := goban.White; ; c = c.Other() {
 		m, f := g.think(c)
 		if f != nil {
-			return lost(f)
+			return lost(g.limited(f))
 		}
 		if m == killallgo.Pass {
 			passes++
@@ -239,7 +244,7 @@ func (g *game) play() Result {
 			passes = 0
 			x, y := m.XY()
 			if f := g.ack(c.Other(), fmt.Sprintf("put %s %d %d", console.ColorLetter(c), x, y), g.cfg.AckTimeout); f != nil {
-				return lost(f)
+				return lost(g.limited(f))
 			}
 		}
 		st, err := g.board.State(c.Other())
@@ -255,6 +260,20 @@ func (g *game) play() Result {
 			return Result{Winner: goban.White, Reason: "both players passed, white's stones alive"}
 		}
 	}
+}
+
+// limited returns f, the forfeit of a program, as the forfeit for the
+// resource limit the program ran into when one ended it (its Endpoint's
+// Limit says): that, not the closed output it left, is why it lost.
+func (g *game) limited(f *forfeit) *forfeit {
+	hit := g.players[f.loser].Limit
+	if hit == nil {
+		return f
+	}
+	if b, why := hit(); b != "" {
+		return &forfeit{loser: f.loser, reason: fmt.Sprintf("%s: %s; the referee saw: %s", b, why, f.reason), breach: b}
+	}
+	return f
 }
 
 // lost returns the result of a forfeit.

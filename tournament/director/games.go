@@ -68,7 +68,7 @@ func Replayer(game string) tournament.Replayer {
 }
 
 // playFunc returns how the tournament's game plays one game, each
-// engine's forfeit for the memory limit named as such.
+// engine's forfeit for the memory or the disk limit named as such.
 func (t *tourney) playFunc() tournament.PlayFunc {
 	play := t.playOthello
 	switch t.cfg.Game {
@@ -79,7 +79,7 @@ func (t *tourney) playFunc() tournament.PlayFunc {
 	}
 	return func(ctx context.Context, p tournament.Pairing) (tournament.Played, error) {
 		played, err := play(ctx, p)
-		t.memoryForfeits(&played)
+		t.limitForfeits(&played)
 		return played, err
 	}
 }
@@ -198,17 +198,19 @@ func closeAll(files [2]*os.File) {
 	}
 }
 
-// memoryForfeits turns the forfeit of each engine the kernel killed at
-// its memory limit into a forfeit for the memory limit.
-func (t *tourney) memoryForfeits(played *tournament.Played) {
+// limitForfeits turns the forfeit of each engine that ran into a
+// resource limit, the memory limit (the kernel killed it) or the disk
+// limit, into a forfeit for that limit.
+func (t *tourney) limitForfeits(played *tournament.Played) {
 	for _, c := range []othello.Color{othello.Black, othello.White} {
-		if u := played.Usage[c]; u == nil || !u.MemoryLimit {
+		u := played.Usage[c]
+		if u == nil {
 			continue
 		}
 		if f := played.Forfeits[c]; f != nil {
-			match.MemoryForfeit(f, t.cfg.EngineLimits.Memory)
+			match.LimitForfeit(f, *u, t.cfg.EngineLimits)
 		} else if g := &played.Game; g.Forfeit != nil && g.ForfeitBy == c {
-			match.MemoryForfeit(g.Forfeit, t.cfg.EngineLimits.Memory)
+			match.LimitForfeit(g.Forfeit, *u, t.cfg.EngineLimits)
 		}
 	}
 }
