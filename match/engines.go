@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"runtime"
 	"sync"
 	"time"
 
@@ -116,4 +117,22 @@ func LimitForfeit(f *otp.Forfeit, u engineproc.Usage, l engineproc.Limits) bool 
 		return false
 	}
 	return true
+}
+
+// WarnOverCores warns, once, of what asks for more cores than this
+// machine has (runtime.NumCPU): games played at once (concurrency, beyond
+// the one a match plays) and --engine-cpus. Neither is an error, since a
+// machine may be meant to be oversubscribed, but each then shares cores
+// and plays slower than it says: two engines of a game at once already
+// want two cores.
+func WarnOverCores(log *zap.Logger, concurrency, engineCPUs int) {
+	cores := runtime.NumCPU()
+	if concurrency > cores {
+		log.Warn("--concurrency is above the number of cores: games played at once share them, and their engines think more slowly than alone",
+			zap.Int("concurrency", concurrency), zap.Int("cores", cores))
+	}
+	if engineCPUs > cores {
+		log.Warn("--engine-cpus is above the number of cores: it limits nothing beyond the machine itself",
+			zap.Int("engine_cpus", engineCPUs), zap.Int("cores", cores))
+	}
 }

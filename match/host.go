@@ -142,6 +142,7 @@ func (m *Match) Host(ctx context.Context, h Hosting) (Result, error) {
 			ln.Close()
 			return Result{}, err
 		}
+		WarnOverCores(log, 1, h.EngineLimits.CPUs)
 		log.Info("move time", zap.String("time_basis", m.Limits.Time.Name()), zap.String("genmove", m.Limits.Time.Describe(m.Limits.GenMove)))
 		defer func() {
 			for _, p := range procs {

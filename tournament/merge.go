@@ -17,6 +17,9 @@ type MergeInput struct {
 	Name    string
 	Header  Header
 	Records []Record
+	// Cut is set when the file's last line was cut short (its judge
+	// killed while writing it): that game is not in Records.
+	Cut bool
 }
 
 // Merged is the tournament the inputs make up together.

@@ -12,15 +12,20 @@ import (
 )
 
 // ReadMergeInputs reads the results files named, for Merge. An error
-// names the file it is about.
+// names the file it is about; an input whose last line was cut short
+// says so (MergeInput.Cut), for the merge to name it.
 func ReadMergeInputs(files []string) ([]MergeInput, error) {
 	inputs := make([]MergeInput, 0, len(files))
 	for _, name := range files {
-		h, recs, err := ReadResultsFile(name)
+		data, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			return nil, err // the path is in the error
 		}
-		inputs = append(inputs, MergeInput{Name: name, Header: h, Records: recs})
+		h, recs, cut, err := readResults(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		inputs = append(inputs, MergeInput{Name: name, Header: h, Records: recs, Cut: cut})
 	}
 	return inputs, nil
 }

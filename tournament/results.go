@@ -412,8 +412,17 @@ func readLine(br *bufio.Reader, max int) ([]byte, error) {
 // writing it) is ignored; that game is played again. A line longer than
 // any the judge writes is an error naming it.
 func ReadResults(r io.Reader) (Header, []Record, error) {
-	var h Header
-	var recs []Record
+	h, recs, _, err := readResults(r)
+	return h, recs, err
+}
+
+// ErrNotResults is ReadResults' error for a file whose first line is no
+// results header: a file that is not a results file at all.
+var ErrNotResults = errors.New("not a tournament results header")
+
+// readResults is ReadResults, and whether a last line cut short was
+// ignored.
+func readResults(r io.Reader) (h Header, recs []Record, cut bool, err error) {
 	br := bufio.NewReader(r)
 	for n := 1; ; n++ {
 		max := maxRecordLine
@@ -422,36 +431,40 @@ func ReadResults(r io.Reader) (Header, []Record, error) {
 		}
 		line, err := readLine(br, max)
 		if errors.Is(err, errLineTooLong) {
-			return h, nil, fmt.Errorf("line %d: over %d bytes, longer than any line of a results file", n, max)
+			return h, nil, false, fmt.Errorf("line %d: over %d bytes, longer than any line of a results file", n, max)
 		}
 		if len(line) > 0 && line[len(line)-1] != '\n' {
 			if n == 1 && !bytes.HasPrefix(line, []byte(headerStart)) && !bytes.HasPrefix([]byte(headerStart), line) {
-				return h, nil, errors.New("line 1: not a tournament results header: remove the file or name another with --results")
+				return h, nil, false, fmt.Errorf("line 1: %w", ErrNotResults)
 			}
+			cut = n > 1
 			break // an unfinished last line
 		}
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return h, nil, err
+			return h, nil, false, err
 		}
 		if n == 1 {
-			if err := json.Unmarshal(line, &h); err != nil || h.Version == 0 {
-				return h, nil, fmt.Errorf("line 1: not a tournament results header (%v): remove the file or name another with --results", err)
+			if err := json.Unmarshal(line, &h); err != nil {
+				return h, nil, false, fmt.Errorf("line 1: %w (%v)", ErrNotResults, err)
+			}
+			if h.Version == 0 {
+				return h, nil, false, fmt.Errorf("line 1: %w (no version)", ErrNotResults)
 			}
 			continue
 		}
 		var rec Record
 		if err := json.Unmarshal(line, &rec); err != nil {
-			return h, nil, fmt.Errorf("line %d: %w", n, err)
+			return h, nil, false, fmt.Errorf("line %d: %w", n, err)
 		}
 		recs = append(recs, rec)
 	}
 	if h.Version == 0 {
-		return h, nil, ErrNoHeader
+		return h, nil, false, ErrNoHeader
 	}
-	return h, recs, nil
+	return h, recs, cut, nil
 }
 
 // ResultsFile appends finished games to a results file as they end, one

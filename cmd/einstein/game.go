@@ -16,6 +16,7 @@ import (
 	"github.com/tcgothello/mcts/internal/consolelog"
 	"github.com/tcgothello/mcts/internal/movetime"
 	"github.com/tcgothello/mcts/internal/plural"
+	"github.com/tcgothello/mcts/match"
 	"go.uber.org/zap"
 )
 
@@ -182,6 +183,7 @@ func runGame(ctx context.Context, e env, args []string) int {
 	}
 	if o.people < 2 {
 		host.Log(log)
+		match.WarnOverCores(log, 1, o.engineLimits.CPUs)
 		if err := o.timeRule.Check(host); err != nil {
 			fmt.Fprintf(e.stderr, "einstein game: %v\n", err)
 			return exitUsage

@@ -95,6 +95,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
+	for _, in := range inputs {
+		if in.Cut {
+			fmt.Fprintf(stderr, "judge tournament merge: %s: its last line is cut short (its judge was stopped while writing it): that game is dropped, and listed as missing unless another file has it\n", in.Name)
+		}
+	}
 	// The inputs are of one tournament, and so of one game (Merge
 	// refuses others): the first names it.
 	m, err := tournament.Merge(inputs, director.Replayer(inputs[0].Header.Game))

@@ -22,6 +22,7 @@ import (
 	"github.com/tcgothello/mcts/killallgo"
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/killallgo/referee"
+	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/sgf"
 )
 
@@ -168,6 +169,7 @@ func runReferee(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	host.Log(log)
+	match.WarnOverCores(log, 1, o.engineLimits.CPUs)
 	if err := o.timeRule.Check(host); err != nil {
 		fmt.Fprintf(stderr, "killallgo referee: %v\n", err)
 		return exitError

@@ -226,6 +226,7 @@ func Run(ctx context.Context, cfg Config, out Output) error {
 		return err
 	}
 	t.host.Log(log)
+	match.WarnOverCores(log, cfg.Concurrency, cfg.EngineLimits.CPUs)
 	defer t.closeFiles()
 	return t.run(ctx, schedule, done)
 }
@@ -247,6 +248,8 @@ func readForResume(path string, log *zap.Logger) (old tournament.Header, done []
 		// Cut short while being created: it holds no game.
 		log.Warn("results file has no complete header line, so no game: starting afresh", zap.String("results", path))
 		return old, nil, false, nil
+	case errors.Is(err, tournament.ErrNotResults):
+		return old, nil, false, fmt.Errorf("results file %s: %w: remove the file or name another with --results", path, err)
 	case err != nil:
 		return old, nil, false, fmt.Errorf("results file %s: %w", path, err)
 	}
