@@ -72,6 +72,9 @@ func childMain(mode string, args []string) int {
 		}
 		return 0
 	case mode == "write" && len(args) == 2:
+		// Unsandboxed, the limits are set just after the start (prlimit):
+		// a moment's wait has the test check the limit, not that race.
+		time.Sleep(100 * time.Millisecond)
 		n, _ := strconv.Atoi(args[1])
 		err := os.WriteFile(args[0], make([]byte, n), 0o644)
 		if err != nil {

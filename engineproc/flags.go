@@ -13,7 +13,7 @@ type Flags struct {
 	memory, disk string
 	cpus, pids   int
 	sandbox      string
-	binds        []string
+	binds, env   []string
 	keepScratch  string
 }
 
@@ -26,11 +26,13 @@ const (
 	pidsFlagHelp   = "most processes and threads each engine and its children may\nhave at once (a pids cgroup, else in the sandbox RLIMIT_NPROC\nof its own user id); 0 for no limit"
 	sandboxHelp    = "on, off or auto: run each engine in a sandbox of its own\n(namespaces, its own user id, a read-only system, a private\nscratch, no network but its one connection: docs/security.md);\nauto sandboxes where the system allows it and warns where not,\non fails at start where it cannot"
 	bindHelp       = "a directory (or file) the sandboxed engines may read besides\nthe system's and their programs' own, e.g. a Python environment\n(repeatable)"
+	envHelp        = "an environment variable of the judge's the sandboxed engines get\nbesides PATH, LANG, LANGUAGE, LC_*, TZ and TERM (repeatable;\nthe judge's may hold credentials)"
 	keepHelp       = "keep each sandboxed engine's scratch directory after its game,\nin a directory of its own under `DIR` (named in the log), for\ndebugging (default: removed)"
 )
 
 // AddFlags declares --engine-memory, --engine-cpus, --engine-disk,
-// --engine-pids, --sandbox, --sandbox-bind and --keep-scratch.
+// --engine-pids, --sandbox, --sandbox-bind, --sandbox-env and
+// --keep-scratch.
 func AddFlags(fs *pflag.FlagSet) *Flags {
 	f := &Flags{}
 	fs.StringVar(&f.memory, "engine-memory", "", memoryFlagHelp)
@@ -39,6 +41,7 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 	fs.IntVar(&f.pids, "engine-pids", DefaultPids, pidsFlagHelp)
 	fs.StringVar(&f.sandbox, "sandbox", "auto", sandboxHelp)
 	fs.StringArrayVar(&f.binds, "sandbox-bind", nil, bindHelp)
+	fs.StringArrayVar(&f.env, "sandbox-env", nil, envHelp)
 	fs.StringVar(&f.keepScratch, "keep-scratch", "", keepHelp)
 	return f
 }
@@ -72,9 +75,10 @@ func (f *Flags) Limits() (Limits, error) {
 		return l, err
 	}
 	l.Sandbox.Binds = f.binds
+	l.Sandbox.Env = f.env
 	l.Sandbox.KeepScratch = f.keepScratch
-	if l.Sandbox.Mode == SandboxOff && (len(f.binds) > 0 || f.keepScratch != "") {
-		return l, fmt.Errorf("--sandbox-bind and --keep-scratch are for sandboxed engines: not with --sandbox off")
+	if l.Sandbox.Mode == SandboxOff && (len(f.binds) > 0 || len(f.env) > 0 || f.keepScratch != "") {
+		return l, fmt.Errorf("--sandbox-bind, --sandbox-env and --keep-scratch are for sandboxed engines: not with --sandbox off")
 	}
 	return l, nil
 }

@@ -58,6 +58,10 @@ type Sandbox struct {
 	// Binds are directories (or files) the engines may read besides the
 	// system's and their programs' own: a Python environment, data files.
 	Binds []string
+	// Env are the names of the judge's environment variables the engines
+	// get besides PATH, LANG, LANGUAGE, LC_*, TZ and TERM (their HOME,
+	// TMPDIR and PWD are their scratch): the judge's may hold credentials.
+	Env []string
 	// KeepScratch, if not empty, is a directory in which each engine's
 	// scratch directory is kept after its game, in a directory of its
 	// own named in the log, for debugging; "" removes it.
@@ -74,7 +78,8 @@ type Sandbox struct {
 // (its working directory and /tmp) when no --engine-disk is given: room
 // for the logs and tables a course's engine writes, small enough that
 // engines filling it on a machine running a tournament cannot use up its
-// memory (the scratch is a tmpfs, charged to the engine's memory cgroup).
+// memory (the scratch is a tmpfs, charged to the engine's memory cgroup
+// when --engine-memory gives it one).
 const DefaultScratchSize = 1 << 30
 
 // DefaultPids is the --engine-pids default: room for a JVM's or a Go

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -52,34 +53,90 @@ type sandboxer struct {
 	uids  slots
 	// init is the program started as each sandbox's init.
 	init string
+	// fsize is each engine's RLIMIT_FSIZE, 0 for none; outputCap the
+	// most bytes of its stdout and stderr the judge keeps.
+	fsize, outputCap int64
+	// env are the names of the judge's environment variables the
+	// engines get besides envPassed.
+	env []string
 	// count names the kept scratch directories.
 	mu    sync.Mutex
 	count int
 }
 
-// slots hands out the lowest free slot number.
+// slots hands out the engines' user ids, one an engine running at once,
+// reserved across the machine: two judges on one machine (shards of a
+// tournament) must not give their engines one id, which would share the
+// id's process limit and whatever the kernel keeps by user. A slot is
+// held by a lock (flock) on a file of its own in uidLockDir, which the
+// kernel releases if the judge dies; ids that name an account of the
+// host's are skipped.
 type slots struct {
 	mu   sync.Mutex
-	used []bool
+	held map[int]*os.File
 }
 
-func (s *slots) acquire() int {
+// uidLockDir holds the locks of the slots; root's alone, as the ids are
+// given only by judges that run as root.
+const uidLockDir = "/run/engineproc-uids"
+
+// maxSlots bounds the ids tried: far more engines than any machine runs
+// at once.
+const maxSlots = 4096
+
+// acquire reserves the lowest free slot.
+func (s *slots) acquire() (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, u := range s.used {
-		if !u {
-			s.used[i] = true
-			return i
-		}
+	if s.held == nil {
+		s.held = map[int]*os.File{}
 	}
-	s.used = append(s.used, true)
-	return len(s.used) - 1
+	if err := os.MkdirAll(uidLockDir, 0o700); err != nil {
+		return 0, fmt.Errorf("sandbox: the locks of the engines' user ids: %w", err)
+	}
+	for i := range maxSlots {
+		if s.held[i] != nil || accountExists(sandboxUIDBase+i) {
+			continue
+		}
+		f, err := os.OpenFile(filepath.Join(uidLockDir, strconv.Itoa(sandboxUIDBase+i)), os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return 0, fmt.Errorf("sandbox: %w", err)
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+			f.Close() // another judge's
+			continue
+		}
+		s.held[i] = f
+		return i, nil
+	}
+	return 0, fmt.Errorf("sandbox: all %d user ids from %d are in use", maxSlots, sandboxUIDBase)
 }
 
+// release gives slot i back.
 func (s *slots) release(i int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.used[i] = false
+	if f := s.held[i]; f != nil {
+		f.Close() // and with it the lock
+		delete(s.held, i)
+	}
+}
+
+// accountExists reports whether /etc/passwd names uid: an id of a real
+// account is never given to an engine.
+func accountExists(uid int) bool {
+	data, err := os.ReadFile("/etc/passwd")
+	if err != nil {
+		return false
+	}
+	id := ":" + strconv.Itoa(uid) + ":"
+	for line := range strings.Lines(string(data)) {
+		// name:password:uid:...
+		if f := strings.SplitN(line, ":", 4); len(f) == 4 && ":"+f[2]+":" == id {
+			return true
+		}
+	}
+	return false
 }
 
 // newSandboxer checks that engines can be sandboxed here, by building a
@@ -93,8 +150,10 @@ func newSandboxer(l Limits) (*sandboxer, Enforcement, error) {
 	s := &sandboxer{binds: binds, keep: l.Sandbox.KeepScratch, scratch: DefaultScratchSize,
 		userns: os.Geteuid() != 0 || l.Sandbox.userNamespace, init: cmp.Or(l.Sandbox.initPath, "/proc/self/exe")}
 	if l.Disk > 0 {
-		s.scratch = l.Disk
+		s.scratch, s.fsize = l.Disk, l.Disk
 	}
+	s.outputCap = min(s.scratch, maxEngineOutput)
+	s.env = l.Sandbox.Env
 	if s.keep != "" {
 		if s.keep, err = filepath.Abs(s.keep); err == nil {
 			err = os.MkdirAll(s.keep, 0o755)
@@ -113,9 +172,18 @@ func newSandboxer(l Limits) (*sandboxer, Enforcement, error) {
 	e.Enforced = true
 	e.How = fmt.Sprintf("each engine and its children in PID, mount, network, IPC and UTS namespaces of their own; %s; "+
 		"read-only %s, its program's directory%s; a private %s tmpfs as its working directory and /tmp%s; "+
-		"network: its own loopback only, where it dials the judge its one connection is handed to the judge",
-		identity, strings.Join(systemDirs, " "), bindsText(binds), FormatSize(s.scratch), keepText(s.keep))
+		"network: its own loopback only, where it dials the judge its one connection is handed to the judge; "+
+		"%s; its standard descriptors alone, its output through pipes (at most %s kept); the environment's %s%s",
+		identity, strings.Join(systemDirs, " "), bindsText(binds), FormatSize(s.scratch), keepText(s.keep),
+		seccompText, FormatSize(s.outputCap), strings.Join(envPassed, " "), envText(s.env))
 	return s, e, nil
+}
+
+func envText(env []string) string {
+	if len(env) == 0 {
+		return " LC_* alone"
+	}
+	return " LC_* " + strings.Join(env, " ")
 }
 
 func bindsText(binds []string) string {
@@ -194,12 +262,18 @@ func (s *sandboxer) wrap(cmd *exec.Cmd, listen int, argv []string) (*sandboxed, 
 		if env == nil {
 			env = os.Environ()
 		}
-		cfg.Env = append(withoutVars(env, "HOME", "TMPDIR", "PWD", sandboxInitEnv), "HOME=/tmp", "TMPDIR=/tmp", "PWD=/tmp")
+		cfg.Env = append(passedVars(env, s.env), "HOME=/tmp", "TMPDIR=/tmp", "PWD=/tmp")
 		if !s.userns {
-			sb.slot = s.uids.acquire()
+			slot, err := s.uids.acquire()
+			if err != nil {
+				return nil, err
+			}
+			sb.slot = slot
 			cfg.UID, cfg.GID = sandboxUIDBase+sb.slot, sandboxUIDBase+sb.slot
 			cfg.Nproc = s.nproc
 		}
+		cfg.Fsize = s.fsize
+		capOutput(cmd, s.outputCap)
 		if s.keep != "" {
 			s.mu.Lock()
 			s.count++
@@ -247,6 +321,10 @@ func (s *sandboxer) wrap(cmd *exec.Cmd, listen int, argv []string) (*sandboxed, 
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Cloneflags |= sandboxCloneFlags
+	// A session of its own: no controlling terminal (whose input it could
+	// push keys into); the session's id is its group's, so the group kill
+	// of procgroup still reaches it.
+	cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setpgid = true, false
 	if s.userns {
 		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWUSER
 		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
@@ -392,49 +470,70 @@ func (sb *sandboxed) close() {
 }
 
 // programBinds resolves an engine's program to an absolute path and
-// finds what it must read: the program's directory, the directory of the
-// real file if it is a link, the directory of a script's interpreter,
-// and the directories of its arguments that name files, which it gets as
-// absolute paths (its working directory is its scratch).
+// finds what it must read: the program's directory (the real one where
+// the program is a link, both where they differ), the directory of a
+// script's interpreter, and the files its arguments name (only those
+// files: a script given to python3, a weights file), which it gets as
+// absolute paths (its working directory is its scratch). Every path is
+// resolved through its links, which the sandbox's root does not have.
 func programBinds(prog string, args []string) (string, struct{ args, dirs []string }, error) {
 	var out struct{ args, dirs []string }
 	abs, err := filepath.Abs(prog)
 	if err != nil {
 		return "", out, err
 	}
-	addFile := func(p string) {
-		out.dirs = append(out.dirs, filepath.Dir(p))
-		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
-			out.dirs = append(out.dirs, filepath.Dir(real))
+	add := func(p string) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		if !underSystemDir(p) && !containsString(out.dirs, p) {
+			out.dirs = append(out.dirs, p)
 		}
 	}
-	addFile(abs)
+	addDirOf := func(p string) {
+		add(filepath.Dir(p))
+		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+			add(filepath.Dir(real))
+		}
+	}
+	addDirOf(abs)
 	if interp := interpreter(abs); interp != "" {
-		addFile(interp)
+		addDirOf(interp)
 	}
 	for _, a := range args {
 		if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
 			if p, err := filepath.Abs(a); err == nil {
-				addFile(p)
+				add(p)
 				a = p
 			}
 		}
 		out.args = append(out.args, a)
 	}
-	var dirs []string
 	for _, d := range out.dirs {
-		if !underSystemDir(d) && !containsString(dirs, d) {
-			dirs = append(dirs, d)
+		if sharedDir(d) {
+			return "", out, fmt.Errorf("sandbox: the engine's program %s is in %s, which the sandbox would bind whole, every other user's files in it: put each engine in a directory of its own", prog, d)
 		}
 	}
-	out.dirs = dirs
 	return abs, out, nil
+}
+
+// sharedDir reports whether d is a directory that many users share (the
+// root, the temporary directories), never bound whole into a sandbox.
+func sharedDir(d string) bool {
+	switch filepath.Clean(d) {
+	case "/", "/tmp", "/var/tmp", "/dev/shm", "/var", "/home", "/root", "/run":
+		return true
+	}
+	return false
 }
 
 // interpreter returns the absolute interpreter a script's #! line names,
 // "" for none.
 func interpreter(path string) string {
-	f, err := os.Open(path)
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return "" // a FIFO would block the judge
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return ""
 	}
@@ -473,16 +572,84 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-// withoutVars returns env without the variables named.
-func withoutVars(env []string, names ...string) []string {
+// envPassed are the variables of the judge's environment every engine
+// gets: what programs need to run and to read text. Nothing else, as
+// the judge's may hold credentials (a CI's tokens, a cloud's keys, a
+// cluster's job variables); --sandbox-env names more.
+var envPassed = []string{"PATH", "LANG", "LANGUAGE", "TZ", "TERM"}
+
+// passedVars returns the variables of env that engines get: envPassed,
+// LC_*, and those named in extra.
+func passedVars(env, extra []string) []string {
 	var out []string
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
-		if !containsString(names, name) {
+		if containsString(envPassed, name) || strings.HasPrefix(name, "LC_") || containsString(extra, name) {
 			out = append(out, kv)
 		}
 	}
 	return out
+}
+
+// maxEngineOutput bounds what the judge keeps of an engine's stdout and
+// stderr (its log), --engine-disk if smaller: an engine must not fill the
+// judge's disk through the log the judge writes for it.
+const maxEngineOutput = 64 << 20
+
+// capOutput has the engine write its stdout (when a file) and its stderr
+// to pipes, which the judge copies into what the caller gave, no more
+// than limit bytes: the engine never holds a descriptor of the judge's
+// own (its log file, the terminal of the judge's stderr, in which it
+// could push keys). A pipe the caller made for the protocol is left.
+func capOutput(cmd *exec.Cmd, limit int64) {
+	var c *cappedWriter
+	wrap := func(w io.Writer) io.Writer {
+		if c == nil {
+			c = &cappedWriter{w: w, left: limit, limit: limit}
+		} else if c.w != w {
+			return &cappedWriter{w: w, left: limit, limit: limit}
+		}
+		return c
+	}
+	if f, ok := cmd.Stdout.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			cmd.Stdout = wrap(f)
+		}
+	}
+	if cmd.Stderr != nil {
+		cmd.Stderr = wrap(cmd.Stderr)
+	}
+	if cmd.WaitDelay == 0 {
+		cmd.WaitDelay = StopGrace
+	}
+}
+
+// cappedWriter passes on the first left bytes written to w and drops the
+// rest, saying so once; it never fails, so that the engine is never
+// blocked on its output.
+type cappedWriter struct {
+	mu          sync.Mutex
+	w           io.Writer
+	left, limit int64
+	cut         bool
+}
+
+// Write passes on what the cap leaves.
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cut {
+		return len(p), nil
+	}
+	if int64(len(p)) <= c.left {
+		c.w.Write(p)
+		c.left -= int64(len(p))
+		return len(p), nil
+	}
+	c.w.Write(p[:c.left])
+	c.left, c.cut = 0, true
+	fmt.Fprintf(c.w, "\n[engineproc: the engine's output cut at %s]\n", FormatSize(c.limit))
+	return len(p), nil
 }
 
 // sandboxListener is the seat of a sandboxed engine that dials the
@@ -604,6 +771,9 @@ func openToOthers(prog string, dirs []string) error {
 	fi, err := os.Stat(prog)
 	if err != nil {
 		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("sandbox: the engine's program %s is not a file (%v)", prog, fi.Mode())
 	}
 	want := fs.FileMode(0o001)
 	if interpreter(prog) != "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -140,7 +141,9 @@ func attackMain(name string, args []string) int {
 				fmt.Printf("result threads %d\n", made.Load())
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		for deadline := time.Now().Add(5 * time.Second); made.Load() < int64(n) && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
 		report("threads", made.Load())
 		return 0
 	case "daemon":
@@ -148,6 +151,45 @@ func attackMain(name string, args []string) int {
 		// session and process group, and the engine exits at once.
 		_, err := syscall.ForkExec("/bin/sleep", []string{"sleep", args[0]}, &syscall.ProcAttr{Sys: &syscall.SysProcAttr{Setsid: true}})
 		report("daemon", err == nil)
+		return 0
+	case "descriptors":
+		// args: a descriptor of the judge's: change to it and list what
+		// is there (a directory of the host's), and count the others.
+		fd, _ := strconv.Atoi(args[0])
+		err := syscall.Fchdir(fd)
+		listed := false
+		if err == nil {
+			entries, err := os.ReadDir(".")
+			listed = err == nil && len(entries) > 0
+		}
+		report("listed-host-dir", listed)
+		entries, _ := os.ReadDir("/proc/self/fd")
+		report("descriptors", len(entries))
+		return 0
+	case "kernel":
+		// The kernel's keyrings, and a user namespace of its own (every
+		// capability inside it).
+		_, _, e := syscall.RawSyscall(syscall.SYS_KEYCTL, 0 /* KEYCTL_GET_KEYRING_ID */, uintptr(0xfffffffd) /* KEY_SPEC_SESSION_KEYRING */, 0)
+		report("keyring", e == 0)
+		err := exec.Command("/usr/bin/unshare", "-U", "/bin/true").Run()
+		report("user-namespace", err == nil)
+		return 0
+	case "output":
+		// args: bytes to write to stdout; then what stderr is.
+		n, _ := strconv.Atoi(args[0])
+		chunk := make([]byte, 1<<16)
+		for i := range chunk {
+			chunk[i] = 'x'
+		}
+		for w := 0; w < n; w += len(chunk) {
+			os.Stdout.Write(chunk)
+		}
+		var st syscall.Stat_t
+		syscall.Fstat(2, &st)
+		fmt.Fprintf(os.Stderr, "\nresult stderr-is-file %v\n", st.Mode&syscall.S_IFMT == syscall.S_IFREG)
+		return 0
+	case "env":
+		report("secret", os.Getenv("ENGINEPROC_TEST_SECRET") != "")
 		return 0
 	case "whoami":
 		status, _ := os.ReadFile("/proc/self/status")
@@ -303,7 +345,7 @@ func TestSandboxSignals(t *testing.T) {
 // writes its scratch either way.
 func TestSandboxFiles(t *testing.T) {
 	onOff(t, func(t *testing.T, on bool) {
-		h := sandboxHost(t, on, Limits{})
+		h := sandboxHost(t, on, Limits{Sandbox: Sandbox{Env: []string{"ATTACK_SECRET", "ATTACK_OTHER"}}})
 		resultsDir := t.TempDir()
 		secret := filepath.Join(resultsDir, "secret.txt")
 		os.WriteFile(secret, []byte("the other students' results\n"), 0o644)
@@ -596,5 +638,162 @@ func TestSandboxUnavailable(t *testing.T) {
 	}
 	if !warned {
 		t.Errorf("auto: no warning in %+v", h.Report())
+	}
+}
+
+// A descriptor the judge inherited without close-on-exec (a directory
+// of the host's, as a shell's lock idiom leaves one) reaches an
+// unsandboxed engine, which reads the host's tree through it; a
+// sandboxed engine gets its three standard descriptors alone.
+func TestSandboxInheritedDescriptors(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "results.jsonl"), []byte("{}\n"), 0o644)
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY, 0) // no O_CLOEXEC, on purpose
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(fd)
+	onOff(t, func(t *testing.T, on bool) {
+		h := sandboxHost(t, on, Limits{})
+		got := attack(t, h, "descriptors", strconv.Itoa(fd))
+		expect(t, got, map[string]string{"listed-host-dir": strconv.FormatBool(!on)})
+	})
+}
+
+// The keyrings and user namespaces of its own are refused to a sandboxed
+// engine (the seccomp filter, on amd64), and given to an unsandboxed one.
+func TestSandboxKernelInterfaces(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the seccomp filter is amd64's")
+	}
+	if _, err := os.Stat("/usr/bin/unshare"); err != nil {
+		t.Skip("no /usr/bin/unshare")
+	}
+	onOff(t, func(t *testing.T, on bool) {
+		h := sandboxHost(t, on, Limits{})
+		got := attack(t, h, "kernel")
+		b := strconv.FormatBool(!on)
+		expect(t, got, map[string]string{"keyring": b, "user-namespace": b})
+	})
+}
+
+// A sandboxed engine writes its log through a pipe the judge copies, cut
+// at the cap: it holds no descriptor of the log file, and cannot fill
+// the disk through it.
+func TestSandboxOutputCapped(t *testing.T) {
+	const limit, wrote = 1 << 20, 4 << 20
+	onOff(t, func(t *testing.T, on bool) {
+		l := Limits{Disk: limit} // the cap of a sandboxed engine's output
+		if !on {
+			l = Limits{} // else RLIMIT_FSIZE would stop its writes to the log
+		}
+		h := sandboxHost(t, on, l)
+		log, err := os.Create(filepath.Join(t.TempDir(), "engine.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer log.Close()
+		cmd := child(t, "attack", "output", strconv.Itoa(wrote))
+		cmd.Stdout, cmd.Stderr = log, log
+		p, err := h.Start(cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-p.Exited():
+		case <-time.After(time.Minute):
+			t.Fatal("the engine did not exit")
+		}
+		p.Close()
+		fi, _ := log.Stat()
+		data, _ := os.ReadFile(log.Name())
+
+		if on && (fi.Size() > limit+1024 || !strings.Contains(string(data), "output cut at 1 MiB")) {
+			t.Errorf("sandboxed, the log holds %d bytes under a cap of %d", fi.Size(), limit)
+		}
+		if !on && fi.Size() < wrote {
+			t.Errorf("unsandboxed, the log holds %d bytes: the test does not show the engine writing it directly", fi.Size())
+		}
+		if on && strings.Contains(string(data), "result stderr-is-file true") {
+			t.Error("sandboxed, the engine's stderr is the log file itself")
+		}
+	})
+}
+
+// The judge's environment reaches a sandboxed engine only where named.
+func TestSandboxEnvironment(t *testing.T) {
+	t.Setenv("ENGINEPROC_TEST_SECRET", "a token")
+	for _, c := range []struct {
+		env  []string
+		want string
+	}{{nil, "false"}, {[]string{"ENGINEPROC_TEST_SECRET"}, "true"}} {
+		h := sandboxHost(t, true, Limits{Sandbox: Sandbox{Env: c.env}})
+		expect(t, attack(t, h, "env"), map[string]string{"secret": c.want})
+	}
+}
+
+// Two judges' engines never share a user id: the slots are held across
+// the machine.
+func TestSandboxSlotsAcrossJudges(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("user ids of their own are for judges that run as root")
+	}
+	var a, b slots
+	i, err := a.acquire()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.release(i)
+	j, err := b.acquire()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.release(j)
+	if i == j {
+		t.Errorf("two judges got slot %d", i)
+	}
+	a.release(i)
+	k, err := b.acquire()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.release(k)
+	if k != i {
+		t.Errorf("a freed slot %d, then slot %d taken", i, k)
+	}
+}
+
+// A program that is a FIFO, or in a directory every user shares, is
+// refused at its start, with the reason; the judge never blocks on it.
+func TestSandboxRefusedPrograms(t *testing.T) {
+	h := sandboxHost(t, true, Limits{})
+	fifo := filepath.Join(t.TempDir(), "engine")
+	os.Chmod(filepath.Dir(fifo), 0o755)
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.Start(exec.Command(fifo))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a file") {
+			t.Errorf("a FIFO as the program: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the judge blocked on a FIFO as the program")
+	}
+	f, err := os.CreateTemp("", "engineproc-shared-*.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(f.Name())
+	f.WriteString("#!/bin/sh\nexit 0\n")
+	f.Close()
+	os.Chmod(f.Name(), 0o755)
+	if _, err := h.Start(exec.Command(f.Name())); err == nil || !strings.Contains(err.Error(), "a directory of its own") {
+		t.Errorf("a program in %s: %v", os.TempDir(), err)
 	}
 }

@@ -57,6 +57,9 @@ type initConfig struct {
 	// Nproc, if above 0, is RLIMIT_NPROC for the engine's user: the
 	// process limit where no pids cgroup holds it.
 	Nproc int
+	// Fsize, if above 0, is RLIMIT_FSIZE, set before the engine starts
+	// (the judge sets it on an unsandboxed engine just after).
+	Fsize int64
 	// Keep, if set, is a host directory the scratch is copied to at the
 	// end.
 	Keep string
@@ -98,9 +101,23 @@ func init() {
 // sandboxInit is the init's whole life; it returns its exit status.
 func sandboxInit() int {
 	runtime.LockOSThread() // no_new_privs and the capability bounding set are per thread
-	// The engine must not inherit the control socket: it would speak to
-	// the judge as the init.
-	syscall.CloseOnExec(controlFD)
+	// The engine must inherit no descriptor but its standard three: not
+	// the control socket (it would speak to the judge as the init), nor
+	// any the judge itself inherited without close-on-exec (a directory
+	// of the host's would open the whole host's tree to it).
+	closeOnExecFrom(controlFD)
+	// Signals the engine may send it (the same user in a user namespace)
+	// are caught and dropped, not left to the runtime, which would exit
+	// on them. Caught, not ignored: an ignored signal would stay ignored
+	// in the engine, across its exec. SIGTERM is the judge's, below.
+	dropped := make(chan os.Signal, 16)
+	signal.Notify(dropped, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE,
+		syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGXCPU, syscall.SIGXFSZ,
+		syscall.SIGVTALRM, syscall.SIGPROF)
+	go func() {
+		for range dropped {
+		}
+	}()
 	ctl := os.NewFile(controlFD, "control")
 	fail := func(err error) int {
 		sendPacket(ctl, msgError+" "+err.Error(), nil)
@@ -172,7 +189,7 @@ func sandboxInit() int {
 	}
 	full := scratchFull()
 	if keep != nil {
-		copyScratch(keep)
+		copyScratch(keep, cfg.ScratchSize)
 	}
 	sendPacket(ctl, fmt.Sprintf("%s %d %t", msgExit, uint32(status), full), nil)
 	switch {
@@ -440,6 +457,19 @@ func startEngine(cfg *initConfig) (int, error) {
 			return 0, fmt.Errorf("RLIMIT_NPROC: %w", err)
 		}
 	}
+	if cfg.Fsize > 0 {
+		if err := prlimit(0, rlimitFSIZE, uint64(cfg.Fsize)); err != nil {
+			return 0, fmt.Errorf("RLIMIT_FSIZE: %w", err)
+		}
+	}
+	// No core files: a crashing engine would write its memory where it
+	// could fill the scratch.
+	if err := prlimit(0, rlimitCORE, 0); err != nil {
+		return 0, fmt.Errorf("RLIMIT_CORE: %w", err)
+	}
+	if err := installSeccomp(); err != nil {
+		return 0, err
+	}
 	attr := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if cfg.UID >= 0 {
 		attr.Credential = &syscall.Credential{Uid: uint32(cfg.UID), Gid: uint32(cfg.GID), Groups: []uint32{}}
@@ -453,11 +483,27 @@ func startEngine(cfg *initConfig) (int, error) {
 	return p.Pid, nil
 }
 
+// closeOnExecFrom marks every open descriptor from fd up close-on-exec.
+func closeOnExecFrom(fd int) {
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if n, err := strconv.Atoi(e.Name()); err == nil && n >= fd {
+			syscall.CloseOnExec(n)
+		}
+	}
+}
+
 // PR_SET_NO_NEW_PRIVS, which package syscall does not name.
 const unix_PR_SET_NO_NEW_PRIVS = 38
 
-// rlimitNPROC is RLIMIT_NPROC (linux/resource.h).
-const rlimitNPROC = 6
+// The resources of RLIMIT_NPROC and RLIMIT_CORE (linux/resource.h).
+const (
+	rlimitNPROC = 6
+	rlimitCORE  = 4
+)
 
 // prctl calls prctl(2) with one argument.
 func prctl(option int, arg uintptr) error {
@@ -526,19 +572,29 @@ func scratchFull() bool {
 	return float64(st.Bavail) < scratchFullShare*float64(st.Blocks)
 }
 
-// copyScratch copies the engine's /tmp into keep, the files' contents and
-// the directories, as the init (who may read them all) sees them; what it
-// cannot copy it skips.
-func copyScratch(keep *os.Root) {
+// maxKeptFiles bounds the files --keep-scratch copies: the scratch's
+// inodes are not otherwise bounded, and each copy costs the host's disk.
+const maxKeptFiles = 10000
+
+// copyScratch copies the engine's /tmp into keep: its directories and
+// regular files, no more than limit bytes in all (a sparse file of the
+// engine's would otherwise become that many bytes on the host's disk)
+// and maxKeptFiles files, readable by the judge's user alone; what it
+// cannot copy it skips. The engine is dead by then.
+func copyScratch(keep *os.Root, limit int64) {
 	defer keep.Close()
 	var scratch syscall.Stat_t
 	if syscall.Stat("/tmp", &scratch) != nil {
 		return
 	}
+	files := 0
 	filepath.WalkDir("/tmp", func(p string, d fs.DirEntry, err error) error {
 		rel, rerr := filepath.Rel("/tmp", p)
 		if err != nil || rerr != nil || rel == "." {
 			return nil
+		}
+		if limit <= 0 || files >= maxKeptFiles {
+			return fs.SkipAll
 		}
 		switch {
 		case d.IsDir():
@@ -547,19 +603,22 @@ func copyScratch(keep *os.Root) {
 			if syscall.Stat(p, &st) != nil || st.Dev != scratch.Dev {
 				return fs.SkipDir
 			}
-			keep.Mkdir(rel, 0o755)
+			keep.Mkdir(rel, 0o700)
 		case d.Type().IsRegular():
-			src, err := os.Open(p)
+			fd, err := syscall.Open(p, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 			if err != nil {
 				return nil
 			}
+			src := os.NewFile(uintptr(fd), p)
 			defer src.Close()
-			dst, err := keep.Create(rel)
+			dst, err := keep.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 			if err != nil {
 				return nil
 			}
-			io.Copy(dst, src)
+			n, _ := io.Copy(dst, io.LimitReader(src, limit))
 			dst.Close()
+			limit -= n
+			files++
 		}
 		return nil
 	})

@@ -69,8 +69,22 @@ Flags:
       --engine-cpus N       most cores each agent and its children may use at once (a cgroup
                             CPU quota, else CPU affinity to N cores, distinct for the two agents
                             while there are cores enough) (default: no limit)
-      --engine-disk SIZE    largest file each agent process may write, e.g. 8GiB (RLIMIT_FSIZE)
-                            (default: no limit)
+      --engine-disk SIZE    largest file each agent process may write, e.g. 8GiB (RLIMIT_FSIZE),
+                            and in the sandbox the size of its scratch directory (default: no
+                            limit; a 1 GiB scratch)
+      --engine-pids N       most processes and threads each agent and its children may have at
+                            once (a pids cgroup, else in the sandbox RLIMIT_NPROC of its own
+                            user id); 0 for no limit (default 256)
+      --sandbox MODE        on, off or auto: run each agent in a sandbox of its own (its own
+                            processes, user id and scratch, no network, the system's directories
+                            and its program's read-only: docs/security.md); auto sandboxes where
+                            the system allows it and warns where not, on fails at the start
+                            where it cannot (default auto)
+      --sandbox-bind DIR    a directory (or file) the sandboxed agents may read besides the
+                            system's and their programs' own, e.g. a Python environment
+                            (repeatable)
+      --keep-scratch DIR    keep each sandboxed agent's scratch directory after its game, in a
+                            directory of its own under DIR, for debugging (default: removed)
       --log-level string    least level of the log lines on stderr: debug, info (agents
                             started and stopped), warn, error (default "warn")
   -h, --help                print this help and exit

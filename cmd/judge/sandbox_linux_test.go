@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcgothello/mcts/engineproc/proctest"
 	"github.com/tcgothello/mcts/match"
 	"github.com/tcgothello/mcts/match/matchtest"
 	"github.com/tcgothello/mcts/tournament"
@@ -32,9 +34,18 @@ import (
 func hostileMode(mode, ip, port string) bool {
 	switch mode {
 	case "killer":
-		for _, pid := range processesNamed("fake-engine victim") {
-			if syscall.Kill(pid, syscall.SIGKILL) == nil {
-				fmt.Fprintf(os.Stderr, "killer: killed %d\n", pid)
+		// For three seconds at most, until it has killed one: the victim
+		// may start after it.
+		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			killed := false
+			for _, pid := range processesNamed("fake-engine victim") {
+				if syscall.Kill(pid, syscall.SIGKILL) == nil {
+					fmt.Fprintf(os.Stderr, "killer: killed %d\n", pid)
+					killed = true
+				}
+			}
+			if killed {
+				break
 			}
 		}
 	case "thief":
@@ -104,10 +115,18 @@ func listeningPorts() []int {
 // sandbox on or off, and returns its summary.
 func hostileMatch(t *testing.T, on bool, engines ...string) match.Summary {
 	t.Helper()
+	s, _ := hostileMatchLogs(t, on, nil, engines...)
+	return s
+}
+
+// hostileMatchLogs is hostileMatch with more flags, which also returns
+// the judge's stderr and the engines' logs, joined.
+func hostileMatchLogs(t *testing.T, on bool, flags []string, engines ...string) (match.Summary, string) {
+	t.Helper()
 	dir := t.TempDir()
 	summary := filepath.Join(dir, "m.json")
 	mode := map[bool]string{true: "on", false: "off"}[on]
-	args := []string{"--sandbox", mode, "--json", summary, "--engine-log-dir", dir}
+	args := append([]string{"--sandbox", mode, "--json", summary, "--engine-log-dir", dir}, flags...)
 	for _, e := range engines {
 		args = append(args, "--engine", e)
 	}
@@ -123,11 +142,13 @@ func hostileMatch(t *testing.T, on bool, engines ...string) match.Summary {
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
+	logs := r.stderr
 	for _, n := range []string{"1", "2"} {
 		log, _ := os.ReadFile(filepath.Join(dir, "engine"+n+".log"))
 		t.Logf("sandbox %s, engine%s.log:\n%s", mode, n, log)
+		logs += string(log)
 	}
-	return s
+	return s, logs
 }
 
 // An engine that kills its opponent at start wins the match unsandboxed
@@ -163,6 +184,14 @@ func TestJudgeSandboxStopsSeatThief(t *testing.T) {
 // returns its records; it skips where the sandbox cannot be had.
 func sandboxedTourney(t *testing.T, on bool, args ...string) []tournament.Record {
 	t.Helper()
+	recs, _ := sandboxedTourneyLogs(t, on, args...)
+	return recs
+}
+
+// sandboxedTourneyLogs is sandboxedTourney, which also returns the
+// tournament's stderr and every engine's log, joined.
+func sandboxedTourneyLogs(t *testing.T, on bool, args ...string) ([]tournament.Record, string) {
+	t.Helper()
 	dir := t.TempDir()
 	results := filepath.Join(dir, "r.jsonl")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
@@ -179,7 +208,15 @@ func sandboxedTourney(t *testing.T, on bool, args ...string) []tournament.Record
 		t.Fatalf("sandbox %s: status %d; stderr:\n%s", mode, r.code, r.stderr)
 	}
 	_, recs := readResults(t, results)
-	return recs
+	logs := r.stderr
+	filepath.WalkDir(filepath.Join(dir, "logs"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(path)
+			logs += string(data)
+		}
+		return nil
+	})
+	return recs, logs
 }
 
 // A tournament of search engines at fixed playouts and seeds plays the
@@ -251,8 +288,65 @@ func TestTournamentSandboxStopsKiller(t *testing.T) {
 				forfeits++
 			}
 		}
-		if on && forfeits != 0 || !on && forfeits != len(recs) {
+		if on && forfeits != 0 || !on && forfeits == 0 {
 			t.Errorf("sandbox %v: %d forfeits in %d games", on, forfeits, len(recs))
 		}
+	}
+}
+
+// A hostile engine that tries every attack a script can (kill its
+// opponent, signal the judge, read and write beside the results, write
+// into another engine's directory, reach a TCP server, leave a daemon)
+// in a tournament, then plays: every attack succeeds unsandboxed, none
+// sandboxed, where its games are played as if nothing happened.
+func TestTournamentSandboxStopsEveryAttack(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range []bool{true, false} {
+		t.Run(map[bool]string{true: "sandbox-on", false: "sandbox-off"}[on], func(t *testing.T) {
+			a := proctest.Arm(t, "[f]ake-engine.victim.")
+			args := []string{"--engine", "name=hostile cmd=" + a.Script + " " + fakeEngine(t, "hostile", "good"),
+				"--engine", "name=victim cmd=" + fakeEngine(t, "victim", "good")}
+			if on {
+				// The script runs this test binary, which is not in its directory.
+				args = append(append(args, "--sandbox-bind", filepath.Dir(exe)), a.EnvFlags()...)
+			}
+			recs, logs := sandboxedTourneyLogs(t, on, args...)
+			a.Check(t, on, logs)
+			forfeits := 0
+			for _, rec := range recs {
+				if rec.Forfeit != nil {
+					forfeits++
+				}
+			}
+			if on && forfeits > 0 || !on && forfeits == 0 {
+				t.Errorf("sandbox %v: %d forfeits in %d games", on, forfeits, len(recs))
+			}
+		})
+	}
+}
+
+// The hostile engine of TestTournamentSandboxStopsEveryAttack in a match
+// under judge --engine.
+func TestJudgeSandboxStopsEveryAttack(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range []bool{true, false} {
+		t.Run(map[bool]string{true: "sandbox-on", false: "sandbox-off"}[on], func(t *testing.T) {
+			a := proctest.Arm(t, "[f]ake-engine.victim.")
+			var flags []string
+			if on {
+				flags = append([]string{"--sandbox-bind", filepath.Dir(exe)}, a.EnvFlags()...)
+			}
+			s, logs := hostileMatchLogs(t, on, flags, a.Script+" "+fakeEngine(t, "hostile", "good"), fakeEngine(t, "victim", "good"))
+			a.Check(t, on, logs)
+			if victim := s.Players[1]; (victim.Forfeit == nil) != on {
+				t.Errorf("sandbox %v: the victim %+v", on, victim)
+			}
+		})
 	}
 }

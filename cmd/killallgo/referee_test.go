@@ -31,7 +31,8 @@ func TestReferee(t *testing.T) {
 	dir := t.TempDir()
 	engine := "'" + os.Args[0] + "' --playouts 200 --arena 65536 --log-level warn --seed "
 	record, transcript := filepath.Join(dir, "game.sgf"), filepath.Join(dir, "game.txt")
-	out, stderr, code := runSession(t, "", "referee", "--time", "10", "--handicap", "3", "--sgf", record,
+	// The sandbox passes the engines no variable it is not told to.
+	out, stderr, code := runSession(t, "", "referee", "--sandbox-env", asProgramEnv, "--time", "10", "--handicap", "3", "--sgf", record,
 		"--transcript", transcript, "--log-level", "warn", engine+"1", engine+"2")
 	if code != exitOK || !strings.HasPrefix(out, `black "`) || !strings.Contains(out, "handicap 3: ") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
@@ -71,7 +72,7 @@ func TestReferee(t *testing.T) {
 	// first command, the game is not played, and the referee exits 1
 	// naming it, as the judge does for an engine that never connects.
 	gone := `to "reset" it closed its output: it exited (exit status 3)`
-	out, stderr, code = runSession(t, "", "referee", "--sgf", "-", "--log-level", "warn", "sh -c 'exit 3'", engine+"1")
+	out, stderr, code = runSession(t, "", "referee", "--sandbox-env", asProgramEnv, "--sgf", "-", "--log-level", "warn", "sh -c 'exit 3'", engine+"1")
 	if code != exitError || !strings.Contains(out, `handicap 0: not played: black forfeits: `+gone) ||
 		!strings.Contains(out, "RE[W+Forfeit]") ||
 		!strings.Contains(stderr, `killallgo referee: never played the game: black (sh -c 'exit 3'): `+gone) {
@@ -175,7 +176,7 @@ func TestDocumentedReferee(t *testing.T) {
 			}
 			want.WriteString(out + "\n")
 		}
-		got, stderr, code := runSession(t, "", append([]string{"referee"}, args...)...)
+		got, stderr, code := runSession(t, "", append([]string{"referee", "--sandbox-env", asProgramEnv}, args...)...)
 		got = strings.ReplaceAll(date.ReplaceAllString(got, "DT[]"), "'"+os.Args[0]+"'", "bin/killallgo")
 		// A game shown not played exits 1 (its programs named on
 		// stderr); any other, 0.

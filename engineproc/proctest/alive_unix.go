@@ -26,3 +26,6 @@ func Alive(pid int) bool {
 	}
 	return true
 }
+
+// killPid kills process pid, if it is still there.
+func killPid(pid int) { syscall.Kill(pid, syscall.SIGKILL) }
