@@ -576,7 +576,9 @@ func containsString(list []string, s string) bool {
 // gets: what programs need to run and to read text. Nothing else, as
 // the judge's may hold credentials (a CI's tokens, a cloud's keys, a
 // cluster's job variables); --sandbox-env names more.
-var envPassed = []string{"PATH", "LANG", "LANGUAGE", "TZ", "TERM"}
+var envPassed = []string{"PATH", "LANG", "LANGUAGE", "TZ", "TERM",
+	// The Go runtime's knobs, for engines in Go: settings, not secrets.
+	"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG", "GORACE"}
 
 // passedVars returns the variables of env that engines get: envPassed,
 // LC_*, and those named in extra.
@@ -602,26 +604,35 @@ const maxEngineOutput = 64 << 20
 // own (its log file, the terminal of the judge's stderr, in which it
 // could push keys). A pipe the caller made for the protocol is left.
 func capOutput(cmd *exec.Cmd, limit int64) {
-	var c *cappedWriter
-	wrap := func(w io.Writer) io.Writer {
-		if c == nil {
-			c = &cappedWriter{w: w, left: limit, limit: limit}
-		} else if c.w != w {
-			return &cappedWriter{w: w, left: limit, limit: limit}
+	capped := func(w io.Writer) io.Writer { return &cappedWriter{w: w, left: limit, limit: limit} }
+	if cmd.Stderr != nil && sameWriter(cmd.Stdout, cmd.Stderr) {
+		// One writer for both, one at a time, as os/exec does for one.
+		c := capped(cmd.Stderr)
+		cmd.Stdout, cmd.Stderr = c, c
+	} else {
+		if f, ok := cmd.Stdout.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				cmd.Stdout = capped(f)
+			}
 		}
-		return c
-	}
-	if f, ok := cmd.Stdout.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			cmd.Stdout = wrap(f)
+		if cmd.Stderr != nil {
+			cmd.Stderr = capped(cmd.Stderr)
 		}
-	}
-	if cmd.Stderr != nil {
-		cmd.Stderr = wrap(cmd.Stderr)
 	}
 	if cmd.WaitDelay == 0 {
 		cmd.WaitDelay = StopGrace
 	}
+}
+
+// sameWriter reports whether a and b are the same writer, as os/exec
+// compares them: writers of types that cannot be compared are not.
+func sameWriter(a, b io.Writer) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
 }
 
 // cappedWriter passes on the first left bytes written to w and drops the

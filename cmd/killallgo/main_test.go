@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/tcgothello/mcts/internal/syncbuf"
 	"github.com/tcgothello/mcts/killallgo/console"
 	"github.com/tcgothello/mcts/mcts"
 )
@@ -21,7 +22,10 @@ import (
 // and the exit status.
 func runSession(t *testing.T, input string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	var out, errOut bytes.Buffer
+	// stderr takes the referee's log and its programs' stderr, copied by
+	// goroutines of their own: it must take concurrent writes.
+	var out bytes.Buffer
+	var errOut syncbuf.Buffer
 	code = run(args, strings.NewReader(input), &out, &errOut)
 	return out.String(), errOut.String(), code
 }

@@ -125,6 +125,9 @@ func TestRunLongLine(t *testing.T) {
 // that writes all over a new table faults in its pages; the same solve on
 // newSolver's table takes almost none. Faults are counted, not timed.
 func TestRunTableResident(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory faults beside the table's")
+	}
 	pos := endgamePosition(t, 18)
 	const tableBytes = 64 << 20
 	faults := func(s *endgame.Solver) int64 {
