@@ -77,11 +77,11 @@ func (*jail) peakRSS(waitKiB int64) int64 { return waitKiB }
 // sandboxed is false: no sandbox here.
 func (*platform) sandboxed() bool { return false }
 
-func (*jail) exitText() string          { return "" }
-func (*jail) stop(int, <-chan struct{}) {}
-func (*jail) listener(int) net.Listener { return nil }
-func (*jail) scratchKept() string       { return "" }
-func (*jail) enginePid(pid int) int     { return pid }
+func (*jail) exitText() string                  { return "" }
+func (*jail) stop(*os.Process, <-chan struct{}) {}
+func (*jail) listener(int) net.Listener         { return nil }
+func (*jail) scratchKept() string               { return "" }
+func (*jail) enginePid(pid int) int             { return pid }
 
 // diskLimit is never known here.
 func (*jail) diskLimit(*os.ProcessState) bool { return false }

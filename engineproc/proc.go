@@ -113,7 +113,7 @@ func (p *Proc) Close() Usage {
 	defer p.mu.Unlock()
 	if !p.closed {
 		p.closed = true
-		p.jail.stop(p.cmd.Process.Pid, p.exited)
+		p.jail.stop(p.cmd.Process, p.exited)
 		p.Kill()
 		t := time.NewTimer(StopGrace)
 		defer t.Stop()

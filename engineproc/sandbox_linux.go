@@ -711,11 +711,13 @@ func (j *jail) exitText() string {
 // stop ends a sandbox whose scratch is to be kept gently: SIGTERM has
 // its init kill the rest and copy the scratch before it exits, for
 // StopGrace at most. Other engines are killed at once by the caller.
-func (j *jail) stop(pid int, exited <-chan struct{}) {
+func (j *jail) stop(p *os.Process, exited <-chan struct{}) {
 	if j.sb == nil || j.sb.keptIn == "" {
 		return
 	}
-	syscall.Kill(pid, syscall.SIGTERM)
+	// Through the process's pidfd where the system has one: never a
+	// process that took a reaped init's pid.
+	p.Signal(syscall.SIGTERM)
 	t := time.NewTimer(StopGrace)
 	defer t.Stop()
 	select {
