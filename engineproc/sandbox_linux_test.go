@@ -522,12 +522,15 @@ func TestSandboxIdentity(t *testing.T) {
 			got := attack(t, h, "whoami")
 			want := map[string]string{"CapEff": "0000000000000000", "CapBnd": "0000000000000000",
 				"NoNewPrivs": "1", "hostname": "sandbox", "cwd": "/tmp"}
-			if os.Geteuid() == 0 && !userns {
-				want["Uid"] = strconv.Itoa(sandboxUIDBase)
-			} else {
+			if os.Geteuid() != 0 || userns {
 				want["Uid"] = "0"
 			}
 			expect(t, got, want)
+			if uid, _ := strconv.Atoi(got["Uid"]); os.Geteuid() == 0 && !userns && (uid < sandboxUIDBase || uid >= sandboxUIDBase+maxSlots) {
+				// The lowest slot free on the machine: other judges (tests
+				// of other packages running at once) may hold the first.
+				t.Errorf("Uid %d, want one of the sandbox's from %d", uid, sandboxUIDBase)
+			}
 		})
 	}
 }
