@@ -484,17 +484,23 @@ func (j *jail) finish() (cpu time.Duration, ok, oom bool) {
 		killAll(dir)
 	}
 	if j.acct != "" {
-		if j.acct == j.v2 {
-			us, err := readKey(filepath.Join(j.acct, "cpu.stat"), "usage_usec")
-			cpu, ok = time.Duration(us)*time.Microsecond, err == nil
-		} else {
-			ns, err := readNumber(filepath.Join(j.acct, "cpuacct.usage"))
-			cpu, ok = time.Duration(ns), err == nil
-		}
+		cpu, ok = j.cgroupCPU()
 	}
 	oom = j.oomKilled()
 	j.release()
 	return cpu, ok, oom
+}
+
+// cgroupCPU reads the CPU time of every process of the jail's
+// accounting cgroup, which must be set: cpu.stat's usage_usec in v2,
+// cpuacct.usage in v1.
+func (j *jail) cgroupCPU() (time.Duration, bool) {
+	if j.acct == j.v2 {
+		us, err := readKey(filepath.Join(j.acct, "cpu.stat"), "usage_usec")
+		return time.Duration(us) * time.Microsecond, err == nil
+	}
+	ns, err := readNumber(filepath.Join(j.acct, "cpuacct.usage"))
+	return time.Duration(ns), err == nil
 }
 
 // oomKilled reports whether the kernel killed a process of the jail's

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -486,7 +487,7 @@ func programBinds(prog string, args []string) (string, struct{ args, dirs []stri
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
 		}
-		if !underSystemDir(p) && !containsString(out.dirs, p) {
+		if !underSystemDir(p) && !slices.Contains(out.dirs, p) {
 			out.dirs = append(out.dirs, p)
 		}
 	}
@@ -563,15 +564,6 @@ func underSystemDir(d string) bool {
 	return false
 }
 
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // envPassed are the variables of the judge's environment every engine
 // gets: what programs need to run and to read text. Nothing else, as
 // the judge's may hold credentials (a CI's tokens, a cloud's keys, a
@@ -586,7 +578,7 @@ func passedVars(env, extra []string) []string {
 	var out []string
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
-		if containsString(envPassed, name) || strings.HasPrefix(name, "LC_") || containsString(extra, name) {
+		if slices.Contains(envPassed, name) || strings.HasPrefix(name, "LC_") || slices.Contains(extra, name) {
 			out = append(out, kv)
 		}
 	}
@@ -809,12 +801,7 @@ const userHZ = 100
 // init runs): its own time and that of the children it waited for.
 func (j *jail) cpuNow(pid int) (time.Duration, bool) {
 	if j.acct != "" {
-		if j.acct == j.v2 {
-			us, err := readKey(filepath.Join(j.acct, "cpu.stat"), "usage_usec")
-			return time.Duration(us) * time.Microsecond, err == nil
-		}
-		ns, err := readNumber(filepath.Join(j.acct, "cpuacct.usage"))
-		return time.Duration(ns), err == nil
+		return j.cgroupCPU()
 	}
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", j.enginePid(pid)))
 	if err != nil {

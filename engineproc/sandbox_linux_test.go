@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/tcgothello/mcts/engineproc/proctest"
 )
 
 // The sandbox's tests: each attack of a hostile engine is tried with the
@@ -37,7 +39,7 @@ func attackMain(name string, args []string) int {
 		// the judge (which a real attack would kill), and trace a victim.
 		judge, _ := strconv.Atoi(args[1])
 		killed, traced := 0, false
-		for _, pid := range pidsWith(args[0]) {
+		for _, pid := range proctest.Named(args[0]) {
 			if !traced && syscall.PtraceAttach(pid) == nil {
 				traced = true
 				var ws syscall.WaitStatus
@@ -224,24 +226,6 @@ func attackMain(name string, args []string) int {
 	return 2
 }
 
-// pidsWith returns the processes whose command line contains marker,
-// but this one.
-func pidsWith(marker string) []int {
-	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-		if strings.Contains(strings.ReplaceAll(string(cmdline), "\x00", " "), marker) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
 // results reads the "result KEY VALUE" lines of an attack's output.
 func results(out string) map[string]string {
 	r := map[string]string{}
@@ -312,7 +296,7 @@ func victim(t *testing.T, h *Host) (*Proc, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
-	for deadline := time.Now().Add(5 * time.Second); len(pidsWith(marker)) == 0 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); len(proctest.Named(marker)) == 0 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return p, marker
@@ -503,10 +487,10 @@ func TestSandboxDaemon(t *testing.T) {
 	got := attack(t, h, "daemon", marker)
 	expect(t, got, map[string]string{"daemon": "true"})
 	deadline := time.Now().Add(5 * time.Second)
-	for len(pidsWith("sleep "+marker)) > 0 && time.Now().Before(deadline) {
+	for len(proctest.Named("sleep "+marker)) > 0 && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	if pids := pidsWith("sleep " + marker); len(pids) > 0 {
+	if pids := proctest.Named("sleep " + marker); len(pids) > 0 {
 		t.Errorf("the engine's daemon still runs: %v", pids)
 	}
 }

@@ -225,13 +225,7 @@ func TestSlurmLocalCluster(t *testing.T) {
 		"--engine", "name=uct seed cmd=" + engine,
 		"--engine", "name=ucb seed cmd=" + engine + " --algo ucb",
 		"--engine", "name=pruning seed cmd=" + engine + " --pruning on"}
-	single := exec.Command(judge, append([]string{"tournament"}, flags...)...)
-	single.Dir = dir
-	out, err := single.Output()
-	if err != nil {
-		t.Fatalf("single run: %v", err)
-	}
-	want := string(out[strings.Index(string(out), "final standings"):])
+	want := singleStandings(t, judge, dir, flags)
 	results := filepath.Join(dir, "tournament-results")
 	standings := func() string {
 		data, _ := os.ReadFile(filepath.Join(results, "standings.txt"))
@@ -252,12 +246,7 @@ func TestSlurmLocalCluster(t *testing.T) {
 	if err := os.RemoveAll(results); err != nil {
 		t.Fatal(err)
 	}
-	single = exec.Command(judge, append([]string{"tournament"}, flags...)...)
-	single.Dir = dir
-	if out, err = single.Output(); err != nil {
-		t.Fatalf("single run: %v", err)
-	}
-	want = string(out[strings.Index(string(out), "final standings"):])
+	want = singleStandings(t, judge, dir, flags)
 	if err := os.MkdirAll(results, 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -69,13 +69,7 @@ func TestSlurmArrayJob(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "f5d6.txt"), []byte("f5d6\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	single := exec.Command(judge, append([]string{"tournament"}, flags...)...)
-	single.Dir = dir
-	out, err := single.Output()
-	if err != nil {
-		t.Fatalf("single run: %v", err)
-	}
-	want := string(out[strings.Index(string(out), "final standings"):])
+	want := singleStandings(t, judge, dir, flags)
 
 	env := append(os.Environ(), "JUDGE="+judge, "RESULTS_DIR=results")
 	slurm := func(script string, extra []string, args ...string) (string, int) {

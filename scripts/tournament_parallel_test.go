@@ -13,6 +13,20 @@ import (
 	"time"
 )
 
+// singleStandings plays the tournament of flags in one judge run from
+// dir ("" for this directory) and returns its final standings: what a
+// sharded run must merge to, byte for byte.
+func singleStandings(t *testing.T, judge, dir string, flags []string) string {
+	t.Helper()
+	single := exec.Command(judge, append([]string{"tournament"}, flags...)...)
+	single.Dir = dir
+	out, err := single.Output()
+	if err != nil {
+		t.Fatalf("single run: %v", err)
+	}
+	return string(out[strings.Index(string(out), "final standings"):])
+}
+
 // buildJudgeAndSearch builds both programs into dir.
 func buildJudgeAndSearch(t *testing.T, dir string) (judge, search string) {
 	t.Helper()
@@ -73,11 +87,7 @@ func TestTournamentParallel(t *testing.T) {
 		"--engine", "name=uct seed cmd=" + engine,
 		"--engine", "name=ucb seed cmd=" + engine + " --algo ucb",
 		"--engine", "name=pruning seed cmd=" + engine + " --pruning on --name 'pruning'"}
-	single, err := exec.Command(judge, append([]string{"tournament"}, flags...)...).Output()
-	if err != nil {
-		t.Fatalf("single run: %v", err)
-	}
-	want := string(single[strings.Index(string(single), "final standings"):])
+	want := singleStandings(t, judge, "", flags)
 
 	logins := filepath.Join(dir, "sshlogins")
 	if err := os.WriteFile(logins, []byte(":\n"), 0o644); err != nil {

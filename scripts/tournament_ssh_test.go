@@ -186,13 +186,7 @@ func TestTournamentParallelSSH(t *testing.T) {
 		"--engine", "name=uct seed cmd=" + engine,
 		"--engine", "name=ucb seed cmd=" + engine + " --algo ucb",
 		"--engine", "name=pruning seed cmd=" + engine + " --pruning on --name 'pruning'"}
-	single := exec.Command(judge, append([]string{"tournament"}, flags...)...)
-	single.Dir = dir
-	out, err := single.Output()
-	if err != nil {
-		t.Fatalf("single run: %v", err)
-	}
-	want := string(out[strings.Index(string(out), "final standings"):])
+	want := singleStandings(t, judge, dir, flags)
 
 	if err := os.WriteFile(filepath.Join(dir, "lab.txt"), []byte("3/"+login+"\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -38,7 +38,7 @@ func hostileMode(mode, ip, port string) bool {
 		// may start after it.
 		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			killed := false
-			for _, pid := range processesNamed("fake-engine victim") {
+			for _, pid := range proctest.Named("fake-engine victim") {
 				if syscall.Kill(pid, syscall.SIGKILL) == nil {
 					fmt.Fprintf(os.Stderr, "killer: killed %d\n", pid)
 					killed = true
@@ -64,24 +64,6 @@ func hostileMode(mode, ip, port string) bool {
 		return false
 	}
 	return true
-}
-
-// processesNamed returns the processes whose command line contains s,
-// this one excepted.
-func processesNamed(s string) []int {
-	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if strings.Contains(strings.ReplaceAll(string(cmdline), "\x00", " "), s) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
 }
 
 // listeningPorts returns the TCP ports on which the judge (this
@@ -219,6 +201,17 @@ func sandboxedTourneyLogs(t *testing.T, on bool, args ...string) ([]tournament.R
 	return recs, logs
 }
 
+// forfeitsIn counts the games of recs that a forfeit ended.
+func forfeitsIn(recs []tournament.Record) int {
+	n := 0
+	for _, rec := range recs {
+		if rec.Forfeit != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // A tournament of search engines at fixed playouts and seeds plays the
 // same games with the sandbox and without: it changes nothing an engine
 // computes.
@@ -282,12 +275,7 @@ func TestTournamentSandboxStopsKiller(t *testing.T) {
 		recs := sandboxedTourney(t, on,
 			"--engine", "name=killer cmd="+fakeEngine(t, "killer", "killer"),
 			"--engine", "name=victim cmd="+fakeEngine(t, "victim", "good"))
-		forfeits := 0
-		for _, rec := range recs {
-			if rec.Forfeit != nil {
-				forfeits++
-			}
-		}
+		forfeits := forfeitsIn(recs)
 		if on && forfeits != 0 || !on && forfeits == 0 {
 			t.Errorf("sandbox %v: %d forfeits in %d games", on, forfeits, len(recs))
 		}
@@ -315,12 +303,7 @@ func TestTournamentSandboxStopsEveryAttack(t *testing.T) {
 			}
 			recs, logs := sandboxedTourneyLogs(t, on, args...)
 			a.Check(t, on, logs)
-			forfeits := 0
-			for _, rec := range recs {
-				if rec.Forfeit != nil {
-					forfeits++
-				}
-			}
+			forfeits := forfeitsIn(recs)
 			if on && forfeits > 0 || !on && forfeits == 0 {
 				t.Errorf("sandbox %v: %d forfeits in %d games", on, forfeits, len(recs))
 			}

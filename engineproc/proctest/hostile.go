@@ -103,14 +103,8 @@ func (a *Attacks) EnvFlags() []string {
 // daemons returns the pids of the daemons the hostile engine left.
 func (a *Attacks) daemons() []int {
 	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if string(cmdline) == "sleep\x00"+a.Daemon+"\x00" && Alive(pid) {
+	for _, pid := range Processes(func(cmdline string) bool { return cmdline == "sleep\x00"+a.Daemon+"\x00" }) {
+		if Alive(pid) {
 			pids = append(pids, pid)
 		}
 	}
