@@ -241,9 +241,9 @@ type sandboxed struct {
 // wrap turns cmd, not started, into the start of a sandbox's init that
 // will run cmd's program in its place: the program resolved to its real
 // path, its arguments that name files made absolute (its working
-// directory inside is its scratch), those files' directories bound.
-// listen is the port it dials the judge on, 0 for none. jail, if not nil,
-// gets the slot to release.
+// directory inside is its scratch) and bound (programBinds). listen is
+// the port it dials the judge on, 0 for none. argv nil makes a probe,
+// which runs no program.
 func (s *sandboxer) wrap(cmd *exec.Cmd, listen int, argv []string) (*sandboxed, error) {
 	cfg := initConfig{UID: -1, GID: -1, ScratchSize: s.scratch, Listen: listen, Binds: s.binds}
 	sb := &sandboxed{s: s, slot: -1, ready: make(chan error, 1), conns: make(chan net.Conn, 1)}
@@ -253,12 +253,12 @@ func (s *sandboxer) wrap(cmd *exec.Cmd, listen int, argv []string) (*sandboxed, 
 			return nil, err
 		}
 		if !s.userns {
-			if err := openToOthers(prog, binds.dirs); err != nil {
+			if err := openToOthers(prog, binds); err != nil {
 				return nil, err
 			}
 		}
 		cfg.Argv = append([]string{prog}, binds.args...)
-		cfg.Binds = append(cfg.Binds, binds.dirs...)
+		cfg.Binds = append(cfg.Binds, binds.paths...)
 		env := cmd.Env
 		if env == nil {
 			env = os.Environ()
@@ -470,6 +470,16 @@ func (sb *sandboxed) close() {
 	sb.release()
 }
 
+// engineFiles is what an engine must read besides the system's.
+type engineFiles struct {
+	// args are its arguments, those that name files made absolute.
+	args []string
+	// paths are the directories and files to bind, resolved.
+	paths []string
+	// script is set for a program run by its #! interpreter.
+	script bool
+}
+
 // programBinds resolves an engine's program to an absolute path and
 // finds what it must read: the program's directory (the real one where
 // the program is a link, both where they differ), the directory of a
@@ -477,8 +487,8 @@ func (sb *sandboxed) close() {
 // files: a script given to python3, a weights file), which it gets as
 // absolute paths (its working directory is its scratch). Every path is
 // resolved through its links, which the sandbox's root does not have.
-func programBinds(prog string, args []string) (string, struct{ args, dirs []string }, error) {
-	var out struct{ args, dirs []string }
+func programBinds(prog string, args []string) (string, engineFiles, error) {
+	var out engineFiles
 	abs, err := filepath.Abs(prog)
 	if err != nil {
 		return "", out, err
@@ -487,8 +497,8 @@ func programBinds(prog string, args []string) (string, struct{ args, dirs []stri
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
 		}
-		if !underSystemDir(p) && !slices.Contains(out.dirs, p) {
-			out.dirs = append(out.dirs, p)
+		if !underSystemDir(p) && !slices.Contains(out.paths, p) {
+			out.paths = append(out.paths, p)
 		}
 	}
 	addDirOf := func(p string) {
@@ -499,6 +509,7 @@ func programBinds(prog string, args []string) (string, struct{ args, dirs []stri
 	}
 	addDirOf(abs)
 	if interp := interpreter(abs); interp != "" {
+		out.script = true
 		addDirOf(interp)
 	}
 	for _, a := range args {
@@ -510,7 +521,7 @@ func programBinds(prog string, args []string) (string, struct{ args, dirs []stri
 		}
 		out.args = append(out.args, a)
 	}
-	for _, d := range out.dirs {
+	for _, d := range out.paths {
 		if sharedDir(d) {
 			return "", out, fmt.Errorf("sandbox: the engine's program %s is in %s, which the sandbox would bind whole, every other user's files in it: put each engine in a directory of its own", prog, d)
 		}
@@ -756,21 +767,24 @@ func (j *jail) enginePid(pid int) int {
 	return pid
 }
 
-// openToOthers checks that an engine's program and the directories bound
-// for it can be used by the sandbox's user, which owns none of them and
-// is in none of their groups: each directory must be open to others
-// (o+x, o+r), and the program executable by them (a script readable too),
-// so that the error is this one, said at the start, and not a bare
-// "permission denied" from the init.
-func openToOthers(prog string, dirs []string) error {
-	const fix = "make it so (chmod o+rx), run the engine's files from a directory open to all, or --sandbox off"
-	for _, d := range dirs {
-		fi, err := os.Stat(d)
+// openToOthers checks that an engine's program and what is bound for it
+// can be used by the sandbox's user, which owns none of them and is in
+// none of their groups: each directory must be open to others (o+rx),
+// each file readable by them, and the program executable by them (a
+// script readable too), so that the error is this one, said at the
+// start, and not a bare "permission denied" from the init.
+func openToOthers(prog string, files engineFiles) error {
+	const fix = "make it so (chmod o+rx, a file o+r), run the engine's files from a directory open to all, or --sandbox off"
+	for _, p := range files.paths {
+		fi, err := os.Stat(p)
 		if err != nil {
 			return err
 		}
-		if fi.Mode().Perm()&0o005 != 0o005 {
-			return fmt.Errorf("sandbox: the engine's directory %s (%v) is not open to the sandbox's user, who owns nothing of the host's: %s", d, fi.Mode(), fix)
+		switch {
+		case fi.IsDir() && fi.Mode().Perm()&0o005 != 0o005:
+			return fmt.Errorf("sandbox: the engine's directory %s (%v) is not open to the sandbox's user, who owns nothing of the host's: %s", p, fi.Mode(), fix)
+		case !fi.IsDir() && fi.Mode().Perm()&0o004 == 0:
+			return fmt.Errorf("sandbox: the engine's file %s (%v) is not readable by the sandbox's user, who owns nothing of the host's: %s", p, fi.Mode(), fix)
 		}
 	}
 	fi, err := os.Stat(prog)
@@ -781,7 +795,7 @@ func openToOthers(prog string, dirs []string) error {
 		return fmt.Errorf("sandbox: the engine's program %s is not a file (%v)", prog, fi.Mode())
 	}
 	want := fs.FileMode(0o001)
-	if interpreter(prog) != "" {
+	if files.script {
 		want = 0o005
 	}
 	if fi.Mode().Perm()&want != want {

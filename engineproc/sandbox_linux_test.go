@@ -786,3 +786,32 @@ func TestSandboxRefusedPrograms(t *testing.T) {
 		t.Errorf("a program in %s: %v", os.TempDir(), err)
 	}
 }
+
+// A data file named on the command line, readable by all but executable
+// by none (0644), is bound and read; one closed to others (0600) is
+// refused at the start, naming it.
+func TestSandboxArgumentFile(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("a user of its own, and so file modes that matter, are for judges that run as root")
+	}
+	h := sandboxHost(t, true, Limits{})
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	engine := filepath.Join(dir, "engine.sh")
+	if err := os.WriteFile(engine, []byte("#!/bin/sh\ncat \"$1\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir() // apart from the engine: bound as the file alone
+	weights := filepath.Join(data, "weights.txt")
+	if err := os.WriteFile(weights, []byte("the weights\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := run(t, h, exec.Command(engine, weights))
+	if out != "the weights\n" {
+		t.Errorf("the engine read %q of a 0644 file named on its command line", out)
+	}
+	os.Chmod(weights, 0o600)
+	if _, err := h.Start(exec.Command(engine, weights)); err == nil || !strings.Contains(err.Error(), "weights.txt") {
+		t.Errorf("a 0600 file named on the command line: %v", err)
+	}
+}
