@@ -136,12 +136,15 @@ func child(t *testing.T, mode string, args ...string) *exec.Cmd {
 }
 
 // run starts cmd under h, waits for it to exit (a minute at most), closes
-// it and returns its output and figures.
+// it and returns its output and figures. The output is what cmd wrote to
+// stdout and stderr, unless the caller gave cmd a stdout of its own
+// (then "": it went there).
 func run(t *testing.T, h *Host, cmd *exec.Cmd) (string, Usage, *Proc) {
 	t.Helper()
 	var out strings.Builder
-	cmd.Stdout = &out
-	cmd.Stderr = &out
+	if cmd.Stdout == nil {
+		cmd.Stdout, cmd.Stderr = &out, &out
+	}
 	p, err := h.Start(cmd)
 	if err != nil {
 		t.Fatal(err)

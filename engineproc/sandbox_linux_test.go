@@ -340,16 +340,9 @@ func TestSandboxFiles(t *testing.T) {
 		if !on {
 			cmd.Dir = t.TempDir() // its scratch, unsandboxed
 		}
-		var out strings.Builder
-		cmd.Stdout, cmd.Stderr = &out, &out
-		p, err := h.Start(cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		<-p.Exited()
-		p.Close()
-		t.Logf("%s", out.String())
-		got := results(out.String())
+		out, _, _ := run(t, h, cmd)
+		t.Logf("%s", out)
+		got := results(out)
 		b := strconv.FormatBool(!on)
 		expect(t, got, map[string]string{"read-secret": b, "wrote-beside": b, "wrote-other-engine": b,
 			"listed/root": b, "listed/var": b, "wrote-scratch": "true"})
@@ -682,16 +675,7 @@ func TestSandboxOutputCapped(t *testing.T) {
 		defer log.Close()
 		cmd := child(t, "attack", "output", strconv.Itoa(wrote))
 		cmd.Stdout, cmd.Stderr = log, log
-		p, err := h.Start(cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-p.Exited():
-		case <-time.After(time.Minute):
-			t.Fatal("the engine did not exit")
-		}
-		p.Close()
+		run(t, h, cmd)
 		fi, _ := log.Stat()
 		data, _ := os.ReadFile(log.Name())
 
