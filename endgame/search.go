@@ -210,6 +210,10 @@ func potentialMobility(o, empty uint64) int {
 // hash move, then fastest first. It returns how many there are.
 func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate, n int) int {
 	useEval := s.orderEval != nil && n >= orderEvalEmpties
+	depth := 0
+	if useEval {
+		depth = orderDepth(n)
+	}
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -220,7 +224,10 @@ func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]
 			replies := othello.Moves(np, no)
 			key = int32(orderMobility*bits.OnesCount64(replies) + orderCorner*bits.OnesCount64(replies&corners) +
 				orderPotential*potentialMobility(no, ^(np|no)) - orderStable*bits.OnesCount64(cornerStable(no)))
-			if useEval {
+			switch {
+			case depth > 0:
+				key += int32(orderSearchWeight * s.evalSearch(np, no, -evalInfinity, evalInfinity, depth) / evalUnitsPerDisc)
+			case useEval:
 				key += int32(orderEvalWeight * s.orderEval(np, no) / evalUnitsPerDisc)
 			}
 		}
@@ -279,8 +286,29 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		return -s.deep(o, p, -beta, -alpha, n) // a pass
 	}
 
+	best, bestMove := noScore, uint8(noSquare)
+	lo := alpha
+	// The table's move first, before the others are ordered: it is the
+	// best move often enough (a cut in most nodes that have one) that
+	// ordering the others, an evaluation or a search each far from the
+	// end, is better left until it has failed.
+	if hashMove != noSquare && moves&(1<<hashMove) != 0 {
+		f := othello.Flips(p, o, int(hashMove))
+		v := -s.solve(o^f, p|f|1<<hashMove, -beta, -lo, n-1)
+		if s.stopped {
+			return 0
+		}
+		best, bestMove = v, hashMove
+		if v >= beta {
+			s.table.store(p, o, n, alpha, beta, best, bestMove)
+			return v
+		}
+		lo = max(lo, v)
+		moves &^= 1 << hashMove
+	}
+
 	var list [maxMoves]candidate
-	k := s.orderMoves(p, o, moves, hashMove, &list, n)
+	k := s.orderMoves(p, o, moves, noSquare, &list, n)
 
 	// Enhanced transposition cut-off: a child whose table entry already
 	// proves it good enough ends the search before any child is searched.
@@ -295,13 +323,11 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 	}
 
-	best, bestMove := noScore, uint8(noSquare)
-	lo := alpha
 	for i := 0; i < k; i++ {
 		c := &list[i]
 		np, no := o^c.flips, p|c.flips|1<<c.sq
 		var v int
-		if i == 0 {
+		if best == noScore {
 			v = -s.solve(np, no, -beta, -lo, n-1)
 		} else {
 			v = -s.solve(np, no, -lo-1, -lo, n-1)

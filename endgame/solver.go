@@ -281,7 +281,7 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 	b := bounds{lower: -64, upper: 64}
 	b.add(s.root(p, o, -1, 1), -1, 1, s.stopped)
 	if mode == Exact && !s.stopped {
-		b.add(s.root(p, o, -64, 64), -64, 64, s.stopped)
+		s.narrow(p, o, &b)
 	}
 	r := Result{Move: b.move, Mode: mode, Nodes: s.nodes, Elapsed: time.Since(start)}
 	r.Lower, r.Upper = b.lower, b.upper
@@ -315,8 +315,15 @@ func (s *Solver) SolveBisect(ctx context.Context, pos othello.Position, upper in
 	// count is then 64 minus the loser's), so the steps ask about even
 	// scores and the bounds round to even numbers.
 	b := bounds{lower: -64, upper: evenFloor(min(max(upper, -64), 64))}
+	t, guessed := s.estimate(p, o)
 	for b.lower < b.upper && !s.stopped {
-		t := b.lower + evenCeil((b.upper-b.lower)/2) // is the score at least t?
+		// Is the score at least t? First at the evaluation's estimate,
+		// which is near the score, then halfway.
+		if !guessed {
+			t = b.lower + evenCeil((b.upper-b.lower)/2)
+		}
+		guessed = false
+		t = min(max(t, b.lower+2), b.upper)
 		b.add(s.root(p, o, t-1, t), t-1, t, s.stopped)
 		b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
 	}
@@ -494,4 +501,43 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 		r.lower, r.move = nullLo, nullMove
 	}
 	return r
+}
+
+// narrow proves the exact score of the root p, o from the bounds b already
+// holds by null-window searches only (MTD(f)): each asks whether the score
+// reaches a target, first the evaluation's estimate, then the fail-soft
+// value of the last search, and narrows one side of b. A null-window search
+// needs far fewer nodes than a full-window one, whose principal variation
+// is searched with a wide window at every depth; near a good estimate a few
+// suffice.
+func (s *Solver) narrow(p, o uint64, b *bounds) {
+	b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
+	t, guessed := s.estimate(p, o)
+	if !guessed {
+		t = b.lower + 2
+	}
+	for b.lower < b.upper && !s.stopped {
+		t = min(max(t, b.lower+2), b.upper)
+		r := s.root(p, o, t-1, t)
+		b.add(r, t-1, t, s.stopped)
+		b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
+		if r.score >= t {
+			t = evenCeil(r.score) + 2
+		} else {
+			t = evenFloor(r.score)
+		}
+	}
+}
+
+// estimate returns an even guess at the exact score of the root p, o from
+// a search with the order evaluation, one ply deeper than the ordering
+// searches of its children, and whether there is an evaluation to guess
+// with.
+func (s *Solver) estimate(p, o uint64) (int, bool) {
+	if s.orderEval == nil {
+		return 0, false
+	}
+	n := 64 - bits.OnesCount64(p|o)
+	g := int(s.evalSearch(p, o, -evalInfinity, evalInfinity, orderDepth(n)+1)) / evalUnitsPerDisc
+	return evenFloor(min(max(g, -64), 64)), true
 }
