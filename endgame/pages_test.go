@@ -19,8 +19,8 @@ func TestTableAdvisedHugePages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hugepagestest.CheckAdvised(t, before, tab.slots)
-	runtime.KeepAlive(tab.slots)
+	hugepagestest.CheckAdvised(t, before, tab.buckets)
+	runtime.KeepAlive(tab.buckets)
 }
 
 // TestPopulateMakesTheTableResident checks that populating a new table
@@ -34,10 +34,10 @@ func TestPopulateMakesTheTableResident(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hugepagestest.Evict(t, tab.slots)
-	whole := uintptr(len(hugepages.WholePages(tab.slots)))
+	hugepagestest.Evict(t, tab.buckets)
+	whole := uintptr(len(hugepages.WholePages(tab.buckets)))
 	tab.store(1, 2, 20, -64, 64, 6, 3)
-	if rss := hugepagestest.Resident(t, tab.slots); rss >= whole/2 {
+	if rss := hugepagestest.Resident(t, tab.buckets); rss >= whole/2 {
 		t.Fatalf("a new table with one entry has %d of its %d bytes resident already", rss, whole)
 	}
 	for i := 0; !tab.populateNext(4 << 20); i++ {
@@ -48,10 +48,10 @@ func TestPopulateMakesTheTableResident(t *testing.T) {
 	if tab.populated == 0 {
 		t.Skip("this kernel cannot populate pages (MADV_POPULATE_WRITE, Linux 5.14)")
 	}
-	if rss := hugepagestest.Resident(t, tab.slots); rss != whole {
+	if rss := hugepagestest.Resident(t, tab.buckets); rss != whole {
 		t.Errorf("populated table: %d of its %d bytes resident", rss, whole)
 	}
-	runtime.KeepAlive(tab.slots)
+	runtime.KeepAlive(tab.buckets)
 }
 
 // TestPopulateKeepsEntries checks that populating the table in steps ends

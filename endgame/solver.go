@@ -154,7 +154,7 @@ func New(tableBytes int) (*Solver, error) {
 func (s *Solver) SetOrderEval(evaluate func(p, o uint64) int32) { s.orderEval = evaluate }
 
 // TableBytes returns the memory held by the transposition table.
-func (s *Solver) TableBytes() int { return len(s.table.slots) * entryBytes }
+func (s *Solver) TableBytes() int { return len(s.table.buckets) * bucketBytes }
 
 // Populate makes up to maxBytes more of the transposition table resident
 // and reports whether all of it is. The table is allocated without being
@@ -177,7 +177,7 @@ func (s *Solver) Populate(maxBytes int) bool { return s.table.populateNext(maxBy
 // It takes some tenths of a second for the default table on a loaded
 // machine.
 func (s *Solver) Resident() {
-	if s.table.populateNext(len(s.table.slots)*entryBytes) && !s.table.populateFailed {
+	if s.table.populateNext(len(s.table.buckets)*bucketBytes) && !s.table.populateFailed {
 		return
 	}
 	s.table.clear()
@@ -213,7 +213,7 @@ func (s *Solver) checkStop() {
 
 // begin prepares a solve of pos.
 func (s *Solver) begin(ctx context.Context, pos othello.Position) error {
-	if s == nil || len(s.table.slots) == 0 {
+	if s == nil || len(s.table.buckets) == 0 {
 		return errors.New("endgame: solver not created by New")
 	}
 	if err := pos.Validate(); err != nil {

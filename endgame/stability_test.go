@@ -97,4 +97,7 @@ func TestEntrySize(t *testing.T) {
 	if got := unsafe.Sizeof(entry{}); got != entryBytes {
 		t.Errorf("entry is %d bytes, want %d", got, entryBytes)
 	}
+	if got := unsafe.Sizeof(bucket{}); got != bucketBytes {
+		t.Errorf("bucket is %d bytes, want %d", got, bucketBytes)
+	}
 }

@@ -33,16 +33,28 @@ func (e *entry) move() uint8 { return e.movePlus1 - 1 } // 0 - 1 wraps to noSqua
 // entryBytes is the size of an entry, padding included; checked by a test.
 const entryBytes = 24
 
+// bucket is the two slots a position may use, padded to 64 bytes: a
+// bucket on a cache line of its own costs one memory access per probe,
+// where unpadded 48-byte buckets straddled two lines half the time. The
+// profile put a seventh of the solve in the probe's first load.
+type bucket struct {
+	e [2]entry
+	_ [bucketBytes - 2*entryBytes]byte
+}
+
+// bucketBytes is the size of a bucket: a cache line; checked by a test.
+const bucketBytes = 64
+
 // noSquare marks an entry without a best move.
 const noSquare = 0xff
 
 // MinTableBytes is the smallest transposition table: one bucket.
-const MinTableBytes = 2 * entryBytes
+const MinTableBytes = bucketBytes
 
 // DefaultTableBytes is the default size of the transposition table: 256 MiB.
-// Solving FFO #40-#44 stores a few million positions; at 24 bytes each, in
-// a power of two of two-entry buckets, this holds 8.4 million (192 MiB of
-// the 256 used), so the deep entries survive, and peak memory
+// Solving FFO #40-#44 stores a few million positions; in a power of two of
+// two-entry buckets of 64 bytes, this holds 8.4 million, so the deep
+// entries survive, and peak memory
 // stays far below the 1 GiB this engine allows itself (the course allows 4).
 const DefaultTableBytes = 256 << 20
 
@@ -52,8 +64,8 @@ const DefaultTableBytes = 256 << 20
 // older generation, or holds a search no larger (which moves to slot 1),
 // and slot 1 otherwise.
 type table struct {
-	slots      []entry
-	shift      uint // a bucket is hash >> shift: buckets are slots[2i], slots[2i+1]
+	buckets    []bucket
+	shift      uint // a position's bucket is buckets[hash >> shift]
 	generation uint8
 	// populated is how far hugepages.Populate has made the table resident, in
 	// bytes of its whole pages; populateDone is set when all of it is,
@@ -72,14 +84,15 @@ func newTable(bytes int) (table, error) {
 	if bytes < MinTableBytes {
 		return table{}, fmt.Errorf("transposition table of %d bytes: want at least %d", bytes, MinTableBytes)
 	}
-	log2 := bits.Len64(uint64(bytes/(2*entryBytes))) - 1
-	// make's memory is already zero: all slots empty, of generation 0.
-	slots := make([]entry, 2<<log2)
+	log2 := bits.Len64(uint64(bytes/bucketBytes)) - 1
+	// make's memory is already zero: all slots empty, of generation 0. A
+	// large allocation starts on a page, so every bucket on a cache line.
+	buckets := make([]bucket, 1<<log2)
 	// The solve stores its entries all over the table, so on small pages
 	// the first solve of a process took a fault for nearly every 4 KiB of
 	// it (26,000 faults and 0.7 s at the default size, docs/performance.md).
-	hugepages.Advise(slots)
-	return table{slots: slots, shift: uint(64 - log2), generation: 1}, nil
+	hugepages.Advise(buckets)
+	return table{buckets: buckets, shift: uint(64 - log2), generation: 1}, nil
 }
 
 // populateNext makes up to maxBytes more of the table resident (its pages
@@ -89,7 +102,7 @@ func (t *table) populateNext(maxBytes int) bool {
 	if t.populateDone || maxBytes <= 0 {
 		return t.populateDone
 	}
-	next, done, err := hugepages.Populate(t.slots, t.populated, maxBytes)
+	next, done, err := hugepages.Populate(t.buckets, t.populated, maxBytes)
 	t.populated = next
 	// An error leaves the pages to fault in as solves touch them, as
 	// they did before populating: nothing is lost but the head start.
@@ -100,7 +113,7 @@ func (t *table) populateNext(maxBytes int) bool {
 
 // clear empties the table.
 func (t *table) clear() {
-	clear(t.slots)
+	clear(t.buckets)
 	// Empty slots are of generation 0, older than any entry written.
 	t.generation = 1
 }
@@ -114,15 +127,14 @@ func hash(p, o uint64) uint64 {
 	return p*0x9e3779b97f4a7c15 ^ (o+0x632be59bd9b4e019)*0xbf58476d1ce4e5b9
 }
 
-// bucket returns the index of the first slot of the position's bucket.
-func (t *table) bucket(p, o uint64) uint64 {
-	return hash(p, o) >> t.shift << 1
+// bucket returns the position's bucket.
+func (t *table) bucket(p, o uint64) *[2]entry {
+	return &t.buckets[hash(p, o)>>t.shift].e
 }
 
 // probe returns the entry of the position p, o, or nil.
 func (t *table) probe(p, o uint64) *entry {
-	i := t.bucket(p, o)
-	b := t.slots[i : i+2 : i+2]
+	b := t.bucket(p, o)
 	// An empty slot holds p = o = 0, which no real position is.
 	if b[0].p == p && b[0].o == o {
 		return &b[0]
@@ -147,8 +159,7 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 	default:
 		lower, upper = score, score
 	}
-	i := t.bucket(p, o)
-	b := t.slots[i : i+2 : i+2]
+	b := t.bucket(p, o)
 	var e *entry
 	switch {
 	case b[0].p == p && b[0].o == o:

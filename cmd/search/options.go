@@ -206,7 +206,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"while the opponent thinks, so a judge running such engines needs half the games at once")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
-			"and print ID SCORE MOVE NODES SECONDS for each and a total line, then exit (default: play)")
+			"and print ID SCORE MOVE NODES SECONDS NODES/S for each and a total line, then exit (default: play)")
 	fs.Var(mctsflag.Enum(&o.solveMode, "exact|wld", endgame.ParseMode), "solve-mode",
 		"--solve: exact (the final disc difference, empty squares to the winner) or wld (its sign only: +1, 0, -1)")
 	fs.DurationVar(&o.connectTimeout, "connect-timeout", o.connectTimeout,

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -54,8 +56,15 @@ func TestSolveFlag(t *testing.T) {
 	}
 	for i, w := range want {
 		f := strings.Fields(lines[i])
-		if len(f) != 5 || strings.Join(f[:3], " ") != w {
-			t.Errorf("line %d: %q, want %q NODES SECONDS", i+1, lines[i], w)
+		if len(f) != 6 || strings.Join(f[:3], " ") != w {
+			t.Errorf("line %d: %q, want %q NODES SECONDS NODES/S", i+1, lines[i], w)
+			continue
+		}
+		nodes, err1 := strconv.ParseFloat(f[3], 64)
+		secs, err2 := strconv.ParseFloat(f[4], 64)
+		rate, err3 := strconv.ParseFloat(f[5], 64)
+		if err := errors.Join(err1, err2, err3); err != nil || secs > 0.01 && math.Abs(rate*secs-nodes) > 0.01*nodes {
+			t.Errorf("line %d: %q: want NODES/S = NODES / SECONDS (%v)", i+1, lines[i], err)
 		}
 	}
 	if !strings.HasPrefix(lines[len(want)], "total 4 ") {
@@ -128,8 +137,8 @@ func TestSolveTimeLimit(t *testing.T) {
 		t.Fatalf("stdout %q: want 3 lines", stdout.String())
 	}
 	f := strings.Fields(lines[0])
-	if len(f) != 6 || f[0] != "40" || f[5] != "unproven" {
-		t.Fatalf("line %q: want 40 LOWER..UPPER MOVE NODES SECONDS unproven", lines[0])
+	if len(f) != 7 || f[0] != "40" || f[6] != "unproven" {
+		t.Fatalf("line %q: want 40 LOWER..UPPER MOVE NODES SECONDS NODES/S unproven", lines[0])
 	}
 	var lower, upper int
 	if _, err := fmt.Sscanf(f[1], "%d..%d", &lower, &upper); err != nil || lower > 38 || upper < 38 || lower >= upper {

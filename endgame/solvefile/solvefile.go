@@ -95,12 +95,12 @@ const maxLineBytes = 64 << 10
 
 // Run reads every line of in (called name in messages) before it solves
 // anything, then solves each position and writes "ID SCORE MOVE NODES
-// SECONDS" for it to w, then a total line. A line that cannot be read goes
-// to o.Warn and the others are still solved; the error returned then says
-// how many failed. A position not solved within o.Limit gets "ID LOWER..UPPER
-// MOVE NODES SECONDS unproven": the score lies in LOWER..UPPER, and MOVE
-// reaches LOWER when that is more than the worst score. When ctx ends, Run
-// stops with an error.
+// SECONDS NODES/S" for it to w, then a total line. A line that cannot be
+// read goes to o.Warn and the others are still solved; the error returned
+// then says how many failed. A position not solved within o.Limit gets "ID
+// LOWER..UPPER MOVE NODES SECONDS NODES/S unproven": the score lies in
+// LOWER..UPPER, and MOVE reaches LOWER when that is more than the worst
+// score. When ctx ends, Run stops with an error.
 func Run(ctx context.Context, in io.Reader, name string, w io.Writer, o Options) error {
 	warn := o.Warn
 	if warn == nil {
@@ -147,20 +147,20 @@ func Run(ctx context.Context, in io.Reader, name string, w io.Writer, o Options)
 		}
 		nodes += r.Nodes
 		elapsed += r.Elapsed
-		line := fmt.Sprintf("%s %s %s %d %.3f", in.id, FormatScore(r.Score), r.Move, r.Nodes, r.Elapsed.Seconds())
+		score := FormatScore(r.Score)
 		if !r.Proven {
 			unproven++
-			line = fmt.Sprintf("%s %s..%s %s %d %.3f unproven", in.id, FormatScore(r.Lower), FormatScore(r.Upper), r.Move, r.Nodes, r.Elapsed.Seconds())
+			score = FormatScore(r.Lower) + ".." + FormatScore(r.Upper)
+		}
+		line := fmt.Sprintf("%s %s %s %d %.3f %.0f", in.id, score, r.Move, r.Nodes, r.Elapsed.Seconds(), nodeRate(r.Nodes, r.Elapsed))
+		if !r.Proven {
+			line += " unproven"
 		}
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}
-	rate := 0.0
-	if elapsed > 0 {
-		rate = float64(nodes) / elapsed.Seconds()
-	}
-	total := fmt.Sprintf("total %d %d %.3f %.0f nodes/s", len(inputs), nodes, elapsed.Seconds(), rate)
+	total := fmt.Sprintf("total %d %d %.3f %.0f nodes/s", len(inputs), nodes, elapsed.Seconds(), nodeRate(nodes, elapsed))
 	if unproven > 0 {
 		total += fmt.Sprintf(", %d unproven", unproven)
 	}
@@ -210,4 +210,12 @@ func FormatScore(v int) string {
 		return "0"
 	}
 	return fmt.Sprintf("%+d", v)
+}
+
+// nodeRate returns nodes per second of elapsed, 0 for no time.
+func nodeRate(nodes uint64, elapsed time.Duration) float64 {
+	if elapsed <= 0 {
+		return 0
+	}
+	return float64(nodes) / elapsed.Seconds()
 }
