@@ -85,7 +85,7 @@ func (s *Solver) evalSearch(p, o uint64, alpha, beta int32, depth int) int32 {
 	}
 	// Order the children by the opponent's replies (fastest first), which
 	// costs a move generation each, far less than an evaluation.
-	var list [maxMoves]candidate
+	list := &s.evalLists[depth]
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)

@@ -67,16 +67,34 @@ var quadrants = [4]uint64{
 	0x0f0f0f0f00000000, 0xf0f0f0f000000000,
 }
 
-// oddQuadrants returns the squares of the quadrants that hold an odd number
-// of the empty squares.
-func oddQuadrants(empty uint64) uint64 {
-	var odd uint64
-	for _, q := range quadrants {
-		// Multiplying by the parity bit avoids a branch.
-		odd |= q * uint64(bits.OnesCount64(empty&q)&1)
+// parityOf returns the quadrants that hold an odd number of the empty
+// squares, as four bits: bit q for quadrants[q].
+func parityOf(empty uint64) uint {
+	var parity uint
+	for q, squares := range quadrants {
+		parity |= uint(bits.OnesCount64(empty&squares)&1) << q
 	}
-	return odd
+	return parity
 }
+
+// quadrantBit returns the parity bit of the quadrant of square sq: playing
+// sq flips it. Quadrant 0 is columns a-d of rows 1-4, 1 columns e-h, 2
+// and 3 the same of rows 5-8.
+func quadrantBit(sq int) uint { return 1 << (sq>>2&1 | sq>>4&2) }
+
+// oddSquares[parity] is the squares of the quadrants whose parity bit is
+// set: a table, so that shallow's nodes find their odd quadrants without
+// counting the empty squares again.
+var oddSquares = func() (t [16]uint64) {
+	for parity := range t {
+		for q, squares := range quadrants {
+			if parity>>q&1 != 0 {
+				t[parity] |= squares
+			}
+		}
+	}
+	return t
+}()
 
 // solve returns the score of the side to move with p against o and n empty
 // squares, fail-soft: the exact score when it lies strictly inside (alpha,
@@ -87,7 +105,7 @@ func (s *Solver) solve(p, o uint64, alpha, beta, n int) int {
 	case n > shallowEmpties:
 		return s.deep(p, o, alpha, beta, n)
 	case n > 1:
-		return s.shallow(p, o, alpha, beta, n)
+		return s.shallow(p, o, alpha, beta, n, parityOf(^(p|o)))
 	case n == 1:
 		return s.last(p, o)
 	}
@@ -104,7 +122,9 @@ func (s *Solver) last(p, o uint64) int {
 // shallow searches positions of 2..shallowEmpties empty squares: it tries
 // the empty squares directly, those of odd quadrants first, without
 // generating or sorting moves.
-func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
+//
+// parity is parityOf the empty squares, kept up to date move by move.
+func (s *Solver) shallow(p, o uint64, alpha, beta, n int, parity uint) int {
 	if n == 2 {
 		// The last two empty squares in one call (assembly on the AVX2
 		// path), which searches them as the loop below would, in the
@@ -117,7 +137,7 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
 	// Only a square next to an opponent disc can be a move.
 	empty := ^(p | o)
 	candidates := empty & neighbours(o)
-	odd := oddQuadrants(empty)
+	odd := oddSquares[parity]
 	best := noScore
 	for _, set := range [2]uint64{candidates & odd, candidates &^ odd} {
 		for ; set != 0; set &= set - 1 {
@@ -127,7 +147,7 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
 				continue
 			}
 			np, no := o^f, p|f|1<<sq
-			v := -s.shallow(np, no, -beta, -alpha, n-1)
+			v := -s.shallow(np, no, -beta, -alpha, n-1, parity^quadrantBit(sq))
 			if v > best {
 				best = v
 				if v > alpha {
@@ -146,7 +166,7 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int) int {
 		s.nodes++ // the end of the game counts as a node, as in deep
 		return othello.FinalScore(p, o, n)
 	}
-	return -s.shallow(o, p, -beta, -alpha, n) // a pass
+	return -s.shallow(o, p, -beta, -alpha, n, parity) // a pass
 }
 
 // candidate is a move being ordered: its square, its flips and its sort key
@@ -307,8 +327,8 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		moves &^= 1 << hashMove
 	}
 
-	var list [maxMoves]candidate
-	k := s.orderMoves(p, o, moves, noSquare, &list, n)
+	list := &s.lists[n]
+	k := s.orderMoves(p, o, moves, noSquare, list, n)
 
 	// Enhanced transposition cut-off: a child whose table entry already
 	// proves it good enough ends the search before any child is searched.

@@ -134,6 +134,13 @@ type Solver struct {
 	// clock itself rather than wait for ctx's timer, which fires late
 	// when the process is short of a core. The zero time: none.
 	deadline time.Time
+
+	// lists[n] holds the ordered moves of the node being searched with n
+	// empty squares, evalLists[d] those of an ordering search d plies
+	// from its leaves: one node of each is open at a time, and a list on
+	// the stack would be cleared (a kilobyte) at every node.
+	lists     [65][maxMoves]candidate
+	evalLists [orderSearchMaxDepth + 2][maxMoves]candidate
 }
 
 // New returns a Solver with a transposition table of at most tableBytes
@@ -459,8 +466,8 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 	if e := s.table.probe(p, o); e != nil {
 		hashMove = e.move()
 	}
-	var list [maxMoves]candidate
-	k := s.orderMoves(p, o, moves, hashMove, &list, n)
+	list := &s.lists[n]
+	k := s.orderMoves(p, o, moves, hashMove, list, n)
 	best, bestMove := noScore, othello.Move(list[0].sq)
 	lo := alpha
 	nullLo, nullMove := alpha, bestMove

@@ -101,3 +101,36 @@ func TestEntrySize(t *testing.T) {
 		t.Errorf("bucket is %d bytes, want %d", got, bucketBytes)
 	}
 }
+
+// TestQuadrantParity checks the parity bookkeeping of shallow: each
+// square's quadrantBit names the quadrant that holds it, and oddSquares
+// of parityOf a board is the squares of its odd quadrants, counted here
+// square by square.
+func TestQuadrantParity(t *testing.T) {
+	for sq := 0; sq < 64; sq++ {
+		for q, squares := range quadrants {
+			if in := squares>>sq&1 != 0; in != (quadrantBit(sq) == 1<<q) {
+				t.Fatalf("square %d: quadrantBit %b, in quadrant %d: %v", sq, quadrantBit(sq), q, in)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		empty := r.Uint64() & r.Uint64()
+		var want uint64
+		for q := range quadrants {
+			count := 0
+			for sq := 0; sq < 64; sq++ {
+				if empty>>sq&1 != 0 && quadrantBit(sq) == 1<<q {
+					count++
+				}
+			}
+			if count%2 == 1 {
+				want |= quadrants[q]
+			}
+		}
+		if got := oddSquares[parityOf(empty)]; got != want {
+			t.Fatalf("empty %#x: odd squares %#x, want %#x", empty, got, want)
+		}
+	}
+}
