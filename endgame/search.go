@@ -105,7 +105,7 @@ func (s *Solver) solve(p, o uint64, alpha, beta, n int) int {
 	case n > shallowEmpties:
 		return s.deep(p, o, alpha, beta, n)
 	case n > 1:
-		return s.shallow(p, o, alpha, beta, n, parityOf(^(p|o)))
+		return s.shallow(p, o, alpha, beta, n, parityOf(^(p | o)))
 	case n == 1:
 		return s.last(p, o)
 	}
