@@ -47,18 +47,20 @@ type Thinker struct {
 // solveTimes are the slowest WLD proofs measured at a number of empty
 // squares: 11 positions of real games at each (docs/endgame.md), on a
 // table already resident, as genmove's is once populateTable has run, on
-// the 2-core test machine at a load average of 3 to 4 (2026-11-26).
-// Proofs from the table kept between moves are faster.
+// the 2-core test machine at a load average of 3 to 4 (2026-11-26),
+// scaled by the ratio of the solver of 2026-12-02 to that one measured on
+// the same positions side by side (0.90, 0.77, 0.51, 0.81, 0.64, 0.78 at
+// 19 to 24 empties). Proofs from the table kept between moves are faster.
 var solveTimes = [...]struct {
 	empties int
 	slowest time.Duration
 }{
-	{19, 99 * time.Millisecond},
-	{20, 263 * time.Millisecond},
-	{21, 573 * time.Millisecond},
-	{22, 647 * time.Millisecond},
-	{23, 4884 * time.Millisecond},
-	{24, 15049 * time.Millisecond},
+	{19, 89 * time.Millisecond},
+	{20, 203 * time.Millisecond},
+	{21, 294 * time.Millisecond},
+	{22, 522 * time.Millisecond},
+	{23, 3131 * time.Millisecond},
+	{24, 11752 * time.Millisecond},
 }
 
 // solveSafety is how many times the slowest measured proof must fit into
