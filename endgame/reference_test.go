@@ -203,3 +203,50 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderingSearchesKeepTheScore solves random game positions of 16 and
+// 17 empty squares, where the moves are ordered by searches
+// (orderSearchEmpties) and the exact score is narrowed by null windows from
+// the evaluation's estimate, and checks score and move against the exact
+// score of every move from a second solver without the evaluation, whose
+// SolveMoves uses neither (a full window per move): the deep search both
+// share is checked against the reference above. The table is kept between
+// positions.
+func TestOrderingSearchesKeepTheScore(t *testing.T) {
+	if raceEnabled {
+		t.Skip("too slow under the race detector; the solver is single-goroutine code")
+	}
+	if orderSearchEmpties > 16 {
+		t.Fatalf("orderSearchEmpties %d: the test's positions must reach it", orderSearchEmpties)
+	}
+	s, plain := newTestSolver(t), newTestSolver(t)
+	setOrderEval(t, s)
+	r := rand.New(rand.NewPCG(44, 1))
+	for i := range 4 {
+		pos := randomPosition(r, 16+i%2)
+		scores, err := plain.SolveMoves(context.Background(), pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[othello.Move]int{}
+		best := -1000
+		for _, ms := range scores {
+			want[ms.Move] = ms.Score
+			best = max(best, ms.Score)
+		}
+		got := mustSolve(t, s, pos, Exact)
+		if got.Score != best || want[got.Move] != best {
+			t.Fatalf("%v: exact solve %+d %v; want %+d with a move of %v", pos, got.Score, got.Move, best, want)
+		}
+		w := mustSolve(t, s, pos, WLD)
+		if w.Score != sign(best) || sign(want[w.Move]) != w.Score {
+			t.Fatalf("%v: wld solve %+d %v; want %+d with a move of %v", pos, w.Score, w.Move, sign(best), want)
+		}
+		if lost := best < 0; lost {
+			b, err := s.SolveBisect(context.Background(), pos, -1)
+			if err != nil || !b.Proven || b.Score != best || want[b.Move] != best {
+				t.Fatalf("%v: bisection %+v, %v; want %+d proven with a move of %v", pos, b, err, best, want)
+			}
+		}
+	}
+}

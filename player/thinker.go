@@ -95,8 +95,9 @@ const (
 	// budgetSolveEmpties is the number of empty squares from which genmove
 	// solves under a playout budget when --solve-empties is 0: the one the
 	// clock gives a 1 s move (autoSolveEmpties), whose slowest measured WLD
-	// proof, 9.3 M nodes (docs/endgame.md), fits budgetProofNodes.
-	budgetSolveEmpties = 20
+	// proof, 5.3 M nodes (docs/endgame.md, 2026-12-02), fits
+	// budgetProofNodes.
+	budgetSolveEmpties = 21
 	// budgetProofNodes is the most nodes each proof of a move (the WLD
 	// proof, then the exact one or the least loss's bisection; the values
 	// of the other moves together) may visit under a playout budget: the
