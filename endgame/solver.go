@@ -303,12 +303,14 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 // bisection: each step is a null-window search asking whether the score
 // reaches the middle of the interval still open, which it then halves. It
 // is meant for a position a WLD solve proved lost (upper -1) when the exact
-// solve may not fit in the time. Its first step, halfway down to -64,
-// proves a bound far below the score cheaply (one move's proof suffices)
-// together with a move that reaches it, and every later step tightens one
-// side, so a solve cut short still names a move that cannot lose by much;
-// the exact solve's full window names none until its first move is solved
-// (docs/endgame.md measures both). When ctx ends first it returns, without
+// solve may not fit in the time. Without an evaluation its first step,
+// halfway down to -64, proves a bound far below the score cheaply (one
+// move's proof suffices) together with a move that reaches it; with one
+// (SetOrderEval) the first step asks about the evaluation's estimate, near
+// the score. Every later step tightens one side, so a solve cut short
+// still names a move that cannot lose by much; a full-window exact search
+// names none until its first move is solved (docs/endgame.md measures
+// both). When ctx ends first it returns, without
 // an error, what it had proven, as SolveBounds does: the score lies in
 // Lower..Upper and, when Lower is above -64, Move reaches at least Lower.
 // It fails only for an invalid position.
