@@ -186,7 +186,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"search when the proof does not finish in time: on or off (off: the tree search alone)")
 	fs.IntVar(&o.solveEmpties, "solve-empties", o.solveEmpties,
 		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d; "+
-			"default 0: chosen from the think time, 20 at 1s, 22 at 9s, docs/endgame.md; 20 with --playouts)", minSolveEmpties, maxSolveEmpties))
+			"default 0: chosen from the think time, 21 at 1s, 23 at 9s, docs/endgame.md; 21 with --playouts)", minSolveEmpties, maxSolveEmpties))
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
