@@ -303,14 +303,14 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 // bisection: each step is a null-window search asking whether the score
 // reaches the middle of the interval still open, which it then halves. It
 // is meant for a position a WLD solve proved lost (upper -1) when the exact
-// solve may not fit in the time. Without an evaluation its first step,
-// halfway down to -64, proves a bound far below the score cheaply (one
-// move's proof suffices) together with a move that reaches it; with one
-// (SetOrderEval) the first step asks about the evaluation's estimate, near
-// the score. Every later step tightens one side, so a solve cut short
-// still names a move that cannot lose by much; a full-window exact search
-// names none until its first move is solved (docs/endgame.md measures
-// both). When ctx ends first it returns, without
+// solve may not fit in the time. Its first step, halfway down to -64,
+// proves a bound far below the score cheaply (one move's proof suffices)
+// together with a move that reaches it, and every later step tightens one
+// side, so a solve cut short still names a move that cannot lose by much;
+// the exact solve names none until its narrowing has proven a bound
+// (docs/endgame.md measures both: a first step at the evaluation's
+// estimate, as the exact solve's, proved a move less often). When ctx
+// ends first it returns, without
 // an error, what it had proven, as SolveBounds does: the score lies in
 // Lower..Upper and, when Lower is above -64, Move reaches at least Lower.
 // It fails only for an invalid position.
@@ -324,15 +324,8 @@ func (s *Solver) SolveBisect(ctx context.Context, pos othello.Position, upper in
 	// count is then 64 minus the loser's), so the steps ask about even
 	// scores and the bounds round to even numbers.
 	b := bounds{lower: -64, upper: evenFloor(min(max(upper, -64), 64))}
-	t, guessed := s.estimate(p, o)
 	for b.lower < b.upper && !s.stopped {
-		// Is the score at least t? First at the evaluation's estimate,
-		// which is near the score, then halfway.
-		if !guessed {
-			t = b.lower + evenCeil((b.upper-b.lower)/2)
-		}
-		guessed = false
-		t = min(max(t, b.lower+2), b.upper)
+		t := b.lower + evenCeil((b.upper-b.lower)/2) // is the score at least t?
 		b.add(s.root(p, o, t-1, t), t-1, t, s.stopped)
 		b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
 	}
