@@ -53,13 +53,11 @@ func orderDepth(n int) int {
 
 // evalSearch returns a fail-soft alpha-beta estimate, in evaluation units
 // (1/evalUnitsPerDisc discs), of the position p, o for the side to move,
-// searched depth plies with the order evaluation at its leaves. It counts
-// its nodes with the solver's, since they are work the solve does.
+// searched depth plies (at least 1: one evaluation needs no search) with
+// the order evaluation at its leaves. It counts its nodes with the
+// solver's, since they are work the solve does.
 func (s *Solver) evalSearch(p, o uint64, alpha, beta int32, depth int) int32 {
 	s.nodes++
-	if depth == 0 {
-		return s.orderEval(p, o)
-	}
 	moves := othello.Moves(p, o)
 	if moves == 0 {
 		if othello.Moves(o, p) == 0 {
