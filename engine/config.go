@@ -50,6 +50,7 @@ const (
 	StopCancelled   = mcts.StopCancelled
 	StopProven      = mcts.StopProven
 	StopGreedy      = mcts.StopGreedy
+	StopDecided     = mcts.StopDecided
 )
 
 // ParseAlgorithm parses "uct", "ucb" or "greedy" (case-insensitive).

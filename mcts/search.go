@@ -15,6 +15,13 @@ import (
 type Limits struct {
 	Deadline time.Time // zero: no deadline
 	Playouts int64     // 0: no playout budget
+	// StopWhenDecided ends the search as soon as no root move can catch
+	// up with the most visited one (the robust choice the search returns)
+	// in the playouts left before the deadline, at the rate so far, or in
+	// what is left of the budget: the rest of those playouts could not
+	// change the move, so a caller that keeps its own clock (otp.TimeBank)
+	// gives the time they would have taken to the moves still open.
+	StopWhenDecided bool
 }
 
 // Result is the outcome of a search.
@@ -253,11 +260,16 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, st S, lim Limits) (Resul
 		budget = room
 	}
 	stopped := StopPlayouts
+	loopStart := time.Now()
 	var it int64
 	for ; it < budget; it++ {
 		if it%clockEvery == 0 {
 			if reason := s.expired(ctx, deadline); reason != "" {
 				stopped = reason
+				break
+			}
+			if lim.StopWhenDecided && it >= decidedMinPlayouts && s.decided(budget-it, it, loopStart, deadline) {
+				stopped = StopDecided
 				break
 			}
 		}
@@ -298,6 +310,41 @@ func (s *Searcher[S, M, G]) expired(ctx context.Context, deadline time.Time) str
 		return StopDeadline
 	}
 	return ""
+}
+
+// decidedMinPlayouts is how many playouts a search runs before
+// Limits.StopWhenDecided may stop it: the rate of the first few dozen
+// (page faults of a new tree, a cold cache) says little of the rest.
+const decidedMinPlayouts = 256
+
+// decided reports whether no root move can overtake the most visited one
+// in the playouts left: at most left by the budget, and by the deadline,
+// when there is one, as many as the done playouts since start took per
+// second. Moves proven lost or pruned take no more visits and cannot catch
+// up. A lead equal to what is left is not enough: the tie would go to the
+// higher mean.
+func (s *Searcher[S, M, G]) decided(left, done int64, start, deadline time.Time) bool {
+	if !deadline.IsZero() {
+		now := time.Now()
+		elapsed := now.Sub(start)
+		if elapsed <= 0 {
+			return false
+		}
+		left = min(left, int64(float64(done)*float64(deadline.Sub(now))/float64(elapsed))+1)
+	}
+	root := &s.nodes[0]
+	var first, second uint32
+	for _, ch := range s.nodes[root.first : root.first+uint32(root.nchild)] {
+		if ch.flags&(flagLoss|flagPruned) != 0 {
+			continue
+		}
+		if ch.visits > first {
+			first, second = ch.visits, first
+		} else if ch.visits > second {
+			second = ch.visits
+		}
+	}
+	return int64(first)-int64(second) > left
 }
 
 // greedy answers with the move among moves (those of s.cur) whose

@@ -16,6 +16,7 @@ const (
 	StopCancelled   = "cancelled"     // the context was cancelled
 	StopProven      = "proven"        // the root's result is proven (MCTS-Solver)
 	StopGreedy      = "greedy"        // the greedy algorithm chose by the evaluator alone
+	StopDecided     = "decided"       // no root move could catch up with the most visited in the playouts left (Limits.StopWhenDecided)
 )
 
 // Stats describes one search, for logs and analysis.
