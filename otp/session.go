@@ -50,6 +50,13 @@ type SessionConfig struct {
 	// changes the game otherwise (clear_board, undo, undoundo, code), quit
 	// and the end of ServeLines or ServeConn.
 	Ponder time.Duration
+	// TimeBank, when set, spreads the game's think time over its moves
+	// (TimeBank): a genmove thinks ThinkTime plus a share of what the
+	// searched moves before it left unused, and a new game (clear_board)
+	// starts with an empty bank. The Thinker should then stop a search
+	// once its move is decided (player.Config.StopWhenDecided), or little
+	// is saved.
+	TimeBank bool
 }
 
 // Session is the engine side of one OTP connection: a game with its
@@ -63,6 +70,7 @@ type Session struct {
 	log       *zap.Logger
 	board     io.Writer
 	ponder    time.Duration
+	bank      *TimeBank // nil: every genmove thinks thinkTime
 }
 
 // NewSession returns a session at the start position. It fails if the name
@@ -87,6 +95,9 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
+	}
+	if cfg.TimeBank {
+		s.bank = NewTimeBank(cfg.ThinkTime)
 	}
 	s.chooser = NewChooser(cfg.Thinker, s.log)
 	if s.board == nil {
@@ -145,6 +156,9 @@ func (s *Session) Handle(ctx context.Context, msg string) (reply string, quit bo
 		return "name " + s.name, false
 	case "clear_board":
 		s.game.Reset()
+		if s.bank != nil {
+			s.bank.Reset()
+		}
 		return "clear_board", false
 	case "play":
 		s.play(name, args)
@@ -280,7 +294,16 @@ func (s *Session) genmove(ctx context.Context) othello.Move {
 			zap.String("position", s.code()))
 		return othello.Pass
 	}
-	ch := s.chooser.Choose(ctx, s.game, s.thinkTime)
+	think := s.thinkTime
+	if s.bank != nil {
+		think = s.bank.Allot(s.game.Position().Empties())
+	}
+	start := time.Now()
+	ch := s.chooser.Choose(ctx, s.game, think)
+	if s.bank != nil && ch.Searched {
+		s.bank.Spend(time.Since(start))
+		s.log.Debug("time bank", zap.Duration("allotted", think), zap.Duration("saved", s.bank.Saved()))
+	}
 	if err := s.game.Play(ch.Move); err != nil {
 		// Unreachable: Choose returns a legal move.
 		s.log.Error("genmove could not play its own move", zap.String("move", ch.Move.String()), zap.Error(err))

@@ -136,6 +136,11 @@ type Config struct {
 	// within this many discs of the best, by the engine's seed and the
 	// position, for varied games; 0 (the default) plays the best.
 	BookSpread float64
+	// StopWhenDecided ends a tree search once no other move can catch up
+	// with the most visited one before the deadline
+	// (mcts.Limits.StopWhenDecided): the move is the same, and a front end
+	// that banks the time left (otp.TimeBank) gives it to later moves.
+	StopWhenDecided bool
 }
 
 // New builds the search, wires the evaluation into it and, with the
@@ -158,7 +163,8 @@ func New(cfg Config) (Thinker, error) {
 		return Thinker{}, fmt.Errorf("player: book spread %v: want 0 or more discs", cfg.BookSpread)
 	}
 	t := Thinker{searcher: searcher, playouts: cfg.Playouts, solveEmpties: cfg.SolveEmpties, solvedValues: cfg.SolvedValues,
-		book: cfg.Book, bookSpread: cfg.BookSpread, bookSeed: ecfg.Seed, evalScale: ecfg.EvalScale}
+		book: cfg.Book, bookSpread: cfg.BookSpread, bookSeed: ecfg.Seed, evalScale: ecfg.EvalScale,
+		stopWhenDecided: cfg.StopWhenDecided}
 	if cfg.Solver {
 		if t.solver, err = endgame.New(cfg.TableBytes); err != nil {
 			return Thinker{}, err

@@ -42,6 +42,8 @@ type Thinker struct {
 	bookSpread float64    // discs below the best a book move may be; 0: the best only
 	bookSeed   uint64     // picks among the moves within bookSpread
 	evalScale  float64    // discs per logistic unit, to report a book value as a win rate
+
+	stopWhenDecided bool // Config.StopWhenDecided
 }
 
 // solveTimes are the slowest WLD proofs measured at a number of empty
@@ -170,7 +172,7 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, 
 		}
 		tried = th
 	}
-	lim := engine.Limits{Playouts: t.playouts}
+	lim := engine.Limits{Playouts: t.playouts, StopWhenDecided: t.stopWhenDecided}
 	if d, ok := ctx.Deadline(); ok {
 		lim.Deadline = d
 	}

@@ -88,6 +88,7 @@ type options struct {
 	book         string        // --book: a book file, embedded, or off
 	bookSpread   float64       // --book-spread: discs below the best a book move may be
 	ponder       bool          // --ponder: think on the opponent's time
+	timeBank     bool          // --time-bank: spread the game's think time over its moves
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
@@ -204,6 +205,11 @@ func newFlagSet(o *options) *pflag.FlagSet {
 			"move arrives, and the next "+
 			"search keeps that tree (needs --reuse on, and no --playouts budget); judge, stdin and --nboard modes: on or off. It takes a second core "+
 			"while the opponent thinks, so a judge running such engines needs half the games at once")
+	fs.Var(mctsflag.OnOff(&o.timeBank), "time-bank",
+		"spread the game's think time over its moves (judge and stdin modes): a search stops once no other move "+
+			"can catch up with the most visited one before its time, and the time it leaves goes to the moves after it "+
+			"(a move takes --time plus a third of what is saved, at most 3 times --time and never over "+otp.BankMostMove.String()+"); "+
+			"a game takes no more think time than --time a searched move: on or off")
 	fs.StringVar(&o.solveFile, "solve", o.solveFile,
 		"solve the positions of `FILE` (- for stdin), one a line: ID BOARD64 SIDE [anything], "+
 			"and print ID SCORE MOVE NODES SECONDS NODES/S for each and a total line, then exit (default: play)")
@@ -348,6 +354,9 @@ func (o *options) oneMode(fs *pflag.FlagSet) error {
 		// The page serves many players at once: one core each between
 		// their moves is not a server's to take.
 		return errors.New("--ponder: the judge, stdin and --nboard modes ponder; --perft, --solve and --http do not")
+	case o.timeBank && (o.perftGiven || fs.Changed("solve") || o.httpAddr != "" || o.nboard):
+		// NBoard's GUI and the page set a think time a move themselves.
+		return errors.New("--time-bank: the judge and stdin modes bank their time; --perft, --solve, --http and --nboard do not")
 	}
 	return nil
 }

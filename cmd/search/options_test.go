@@ -71,7 +71,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
 		"--table-mb", "32", "--leaf-solve-empties", "9", "--leaf", "mix", "--eval-weight", "0.3",
 		"--eval-scale", "12", "--prior-visits", "7", "--minimax-weight", "0.25", "--reuse", "off", "--eval-file", "w.weights",
-		"--book", "my.book", "--book-spread", "1.5", "10.1.2.3", "9000",
+		"--book", "my.book", "--book-spread", "1.5", "--time-bank", "on", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
 	if err != nil {
@@ -90,6 +90,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.evalFile = "w.weights"
 	want.book, want.bookSpread = "my.book", 1.5
 	want.engine.Reuse = false
+	want.timeBank = true
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
 	}
@@ -350,6 +351,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--ponder", "on", "--reuse", "off"}, "--ponder needs --reuse on"},
 		{[]string{"--ponder", "sometimes"}, "--ponder"},
 		{[]string{"--ponder", "on", "--playouts", "1000"}, "--ponder with --playouts"},
+		{[]string{"--time-bank", "on", "--nboard"}, "--time-bank: the judge and stdin modes"},
+		{[]string{"--time-bank", "on", "--http", "127.0.0.1:0"}, "--time-bank: the judge and stdin modes"},
+		{[]string{"--time-bank", "on", "--solve", "-"}, "--time-bank: the judge and stdin modes"},
+		{[]string{"--time-bank", "maybe"}, "--time-bank"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -127,7 +127,8 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	}
 	thinker, err := player.New(player.Config{Engine: o.engine, Weights: weights, Playouts: o.playouts,
 		Solver: o.solver, SolveEmpties: o.solveEmpties, TableBytes: o.tableMB << 20,
-		SolvedValues: o.httpAddr != "" || o.nboard, Book: bk, BookSpread: o.bookSpread})
+		SolvedValues: o.httpAddr != "" || o.nboard, Book: bk, BookSpread: o.bookSpread,
+		StopWhenDecided: o.timeBank})
 	if err != nil {
 		return err
 	}
@@ -183,6 +184,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		Logger:    log,
 		Board:     board,
 		Ponder:    o.ponderLimit(),
+		TimeBank:  o.timeBank,
 	})
 	if err != nil {
 		return err
