@@ -25,11 +25,16 @@ const (
 	// from 16, one ply more every orderSearchStep empties, #48 took 122 M
 	// nodes against 181 M with the single evaluation and #49 405 M
 	// against 454 M; below 24 empties the two are within a tenth of each
-	// other either way (from 18 or 20, or a step of 3, no better).
+	// other either way (from 18 or 20, or a step of 3, no better). Timed
+	// on 2026-12-02, when the node counts no longer told the cost (an
+	// ordering search's leaves are evaluations, dearer than the solver's
+	// nodes): a step of 3 took 0.85 of the time of 2 on FFO #45-#49 and 8%
+	// fewer nodes, a step of 4 1.12 of 3's time; from 18 the same time as
+	// from 16 with 11% more nodes.
 	orderSearchEmpties = 16
-	orderSearchStep    = 2
+	orderSearchStep    = 3
 	// orderSearchMaxDepth bounds the ordering searches, whose cost grows
-	// by the branching factor with each ply; reached at 26 empties.
+	// by the branching factor with each ply; reached at 31 empties.
 	orderSearchMaxDepth = 6
 	// orderSearchWeight multiplies a searched value (in discs) in the
 	// sort key, where one opponent reply counts orderMobility: a searched

@@ -33,8 +33,10 @@ const (
 	// ordering adds the evaluation (SetOrderEval): one evaluation per move
 	// pays only on large subtrees. FFO #40-#44 took 136 M nodes from 12,
 	// 133 M from 10 (slower: more evaluations) and 148 M from 14, against
-	// 316 M without.
-	orderEvalEmpties = 12
+	// 316 M without. Timed on 2026-12-02 with the ordering searches from
+	// 16: from 14 took 0.93 of the time of 12 on FFO #45-#49 with 6% more
+	// nodes, from 15 the same time as 14.
+	orderEvalEmpties = 14
 
 	// orderEvalWeight multiplies the evaluation (in discs) in the sort key,
 	// where one opponent reply counts orderMobility: 2 took 136 M nodes on
