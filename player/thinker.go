@@ -52,17 +52,20 @@ type Thinker struct {
 // the 2-core test machine at a load average of 3 to 4 (2026-11-26),
 // scaled by the ratio of the solver of 2026-12-02 to that one measured on
 // the same positions side by side (0.90, 0.77, 0.51, 0.81, 0.64, 0.78 at
-// 19 to 24 empties). Proofs from the table kept between moves are faster.
+// 19 to 24 empties), then by that of the ordering searches' new depths
+// (commit 557ba33) to the solver before (1.00, 0.92, 0.91, 1.61, 0.70,
+// 0.79: two runs each, the builds side by side on the two cores). Proofs
+// from the table kept between moves are faster.
 var solveTimes = [...]struct {
 	empties int
 	slowest time.Duration
 }{
 	{19, 89 * time.Millisecond},
-	{20, 203 * time.Millisecond},
-	{21, 294 * time.Millisecond},
-	{22, 522 * time.Millisecond},
-	{23, 3131 * time.Millisecond},
-	{24, 11752 * time.Millisecond},
+	{20, 187 * time.Millisecond},
+	{21, 268 * time.Millisecond},
+	{22, 840 * time.Millisecond},
+	{23, 2192 * time.Millisecond},
+	{24, 9284 * time.Millisecond},
 }
 
 // solveSafety is how many times the slowest measured proof must fit into
