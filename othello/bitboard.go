@@ -21,21 +21,22 @@ const (
 // Moves returns the legal moves, as a bitboard, of the player owning p
 // against the opponent owning o. It runs the AVX2 assembly of
 // bitboard_amd64.s when the CPU has it (cpu.go), and otherwise the portable
-// Go below, the reference for the AVX2 path. The portable code is written
-// here rather than in a function of its own because neither would be inlined
-// (Go's budget is 80, a call alone costs 57): a second function would cost
-// the portable path one more call per move generation.
+// Go of movesPortable, the reference for the AVX2 path.
+//
+// Moves is a single call so that it inlines (Go's budget is 80, a call
+// alone costs 57): on amd64 the callee is assembly that picks the path
+// itself and tail-jumps to movesPortable without AVX2, so the AVX2 path,
+// the one in use, costs one call per move generation rather than two.
+func Moves(p, o uint64) uint64 { return moves(p, o) }
+
+// movesPortable is Moves in portable Go.
 //
 // In each line direction a parallel-prefix
 // fill runs both ways at once, so its cost does not depend on the position.
 // The four directions are written out with constant shifts: a variable
 // shift costs Go extra instructions to honour shifts of 64 or more, and a
 // helper taking the direction as an argument is too large to inline.
-func Moves(p, o uint64) uint64 {
-	if useAVX2 {
-		return movesAVX2(p, o)
-	}
-
+func movesPortable(p, o uint64) uint64 {
 	// A run of opponent discs is at most six long: two single steps and two
 	// doubled steps cover lengths 1 to 6. Horizontal and diagonal runs use
 	// only the inner columns, so that they never wrap from one row to the
@@ -119,12 +120,12 @@ var rays = func() (r [64][8]uint64) {
 // owner of p would turn over. It does not check that sq is empty; a result
 // of zero means the move is not legal. sq is taken modulo 64 (so that the
 // compiler can drop the bounds check): callers must not pass Pass. Like
-// Moves, it runs the AVX2 assembly when the CPU has it and otherwise the
-// portable Go below, the reference.
-func Flips(p, o uint64, sq int) uint64 {
-	if useAVX2 {
-		return flipsAVX2(p, o, sq)
-	}
+// Moves, it runs the AVX2 assembly when the CPU has it and otherwise
+// flipsPortable, the reference, in one call that inlines.
+func Flips(p, o uint64, sq int) uint64 { return flips(p, o, sq) }
+
+// flipsPortable is Flips in portable Go.
+func flipsPortable(p, o uint64, sq int) uint64 {
 	r := &rays[sq&63]
 	return flipsUp(p, o, r[0]) | flipsUp(p, o, r[1]) | flipsUp(p, o, r[2]) | flipsUp(p, o, r[3]) |
 		flipsDown(p, o, r[4]) | flipsDown(p, o, r[5]) | flipsDown(p, o, r[6]) | flipsDown(p, o, r[7])

@@ -11,6 +11,25 @@ import "github.com/tcgothello/mcts/internal/wyrand"
 // Flips and perft in bitboard.go and perft.go; the tests hold them to each
 // other.
 
+// moves is Moves: movesAVX2's body when useAVX2 is set, else a tail jump
+// to movesPortable. The choice is made in the assembly so that Moves is a
+// single call that inlines.
+//
+//go:noescape
+func moves(p, o uint64) uint64
+
+// flips is Flips, chosen between flipsAVX2's body and flipsPortable as
+// moves chooses.
+//
+//go:noescape
+func flips(p, o uint64, sq int) uint64
+
+// lastTwoDispatch is LastTwo: lastTwoAVX512's body when useAVX512 is set,
+// else lastTwoAVX2's when useAVX2 is, else a tail jump to lastTwo.
+//
+//go:noescape
+func lastTwoDispatch(p, o uint64, alpha, beta int) (score int, nodes uint64)
+
 // movesAVX2 is Moves with AVX2.
 //
 //go:noescape

@@ -166,6 +166,34 @@ TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func moves(p, o uint64) uint64
+TEXT ·moves(SB), NOSPLIT, $0-24
+	CMPB ·useAVX2(SB), $0
+	JEQ portable
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVESCALL(MOVESV)
+	MOVQ CX, ret+16(FP)
+	VZEROUPPER
+	RET
+portable:
+	JMP ·movesPortable(SB)
+
+// func flips(p, o uint64, sq int) uint64
+TEXT ·flips(SB), NOSPLIT, $0-32
+	CMPB ·useAVX2(SB), $0
+	JEQ portable
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ sq+16(FP), CX
+	LOADCONST
+	FLIPSCALL(FLIPSV)
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+portable:
+	JMP ·flipsPortable(SB)
+
 // func flipsAVX2(p, o uint64, sq int) uint64
 TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
@@ -997,3 +1025,15 @@ TEXT ·lastTwoAVX512(SB), NOSPLIT, $0-48
 	MOVQ DI, nodes+40(FP)
 	VZEROUPPER
 	RET
+
+// func lastTwoDispatch(p, o uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastTwoDispatch(SB), NOSPLIT, $0-48
+	CMPB ·useAVX512(SB), $0
+	JNE avx512
+	CMPB ·useAVX2(SB), $0
+	JNE avx2
+	JMP ·lastTwo(SB)
+avx512:
+	JMP ·lastTwoAVX512(SB)
+avx2:
+	JMP ·lastTwoAVX2(SB)

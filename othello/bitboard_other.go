@@ -17,6 +17,12 @@ const (
 	hasAVX512 = false
 )
 
+func moves(p, o uint64) uint64         { return movesPortable(p, o) }
+func flips(p, o uint64, sq int) uint64 { return flipsPortable(p, o, sq) }
+func lastTwoDispatch(p, o uint64, alpha, beta int) (int, uint64) {
+	return lastTwo(p, o, alpha, beta)
+}
+
 func movesAVX2(p, o uint64) uint64           { panic("othello: no AVX2 path in this build") }
 func flipsAVX2(p, o uint64, sq int) uint64   { panic("othello: no AVX2 path in this build") }
 func perft2AVX2(p, o uint64) uint64          { panic("othello: no AVX2 path in this build") }

@@ -52,14 +52,11 @@ func FinalScore(p, o uint64, empties int) int {
 // and a game that ends before the board is full once more). The squares
 // are tried in ascending order, which is the solver's parity order with two
 // empty squares (both in one quadrant, or each alone in its own).
+//
+// Like Flips, it is one call that inlines: on amd64 the callee is assembly
+// that picks the AVX-512, AVX2 or portable path itself.
 func LastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
-	if useAVX2 {
-		if useAVX512 {
-			return lastTwoAVX512(p, o, alpha, beta)
-		}
-		return lastTwoAVX2(p, o, alpha, beta)
-	}
-	return lastTwo(p, o, alpha, beta)
+	return lastTwoDispatch(p, o, alpha, beta)
 }
 
 // lastTwo is the portable LastTwo, the reference of the assembly.
