@@ -133,24 +133,57 @@ func fullLines(occ uint64) (row, col, diag7, diag9 uint64) {
 	col = (c & row1) * columnA
 
 	// Diagonals: a square's diagonal is full when it and every square
-	// beyond it in both directions are occupied. Squares past which the
-	// line leaves the board count as full beyond.
-	diag9 = fullDiagonal(occ, 9, columnH|row8, columnA|row1)
-	diag7 = fullDiagonal(occ, 7, columnA|row8, columnH|row1)
+	// beyond it in both directions are occupied.
+	diag9 = fullRay(occ, 9, &diagonalShort[0][0]) & fullRayDown(occ, 9, &diagonalShort[0][1])
+	diag7 = fullRay(occ, 7, &diagonalShort[1][0]) & fullRayDown(occ, 7, &diagonalShort[1][1])
 	return row, col, diag7, diag9
 }
 
-// fullDiagonal returns the squares of occ whose line in the direction of
-// shift (7 or 9) is full. endUp holds the squares whose next square up the
-// line (index + shift) is off the board, endDown those whose next square
-// down the line is.
-func fullDiagonal(occ uint64, shift uint, endUp, endDown uint64) uint64 {
-	up, down := occ, occ
-	for i := 0; i < 7; i++ { // a line has at most seven squares beyond this one
-		up = occ & (up>>shift | endUp)
-		down = occ & (down<<shift | endDown)
+// diagonalShort[d][w][k], for the diagonal d (0: index steps of 9, 1: of
+// 7) walked up (w = 0, towards higher indices) or down (w = 1), is the
+// squares with fewer than 2^k squares beyond them on that line: where
+// fullRay's k-th doubling must not look 2^k squares further, since that
+// square is off the line (a shift would wrap it onto another). Computed
+// once, then read-only.
+var diagonalShort = func() (t [2][2][3]uint64) {
+	for sq := 0; sq < 64; sq++ {
+		col, row := sq%8, sq/8
+		beyond := [2][2]int{
+			{min(7-col, 7-row), min(col, row)}, // steps of 9: up-right, down-left
+			{min(col, 7-row), min(7-col, row)}, // steps of 7: up-left, down-right
+		}
+		for d := range beyond {
+			for w := range beyond[d] {
+				for k := range 3 {
+					if beyond[d][w] < 1<<k {
+						t[d][w][k] |= 1 << sq
+					}
+				}
+			}
+		}
 	}
-	return up & down
+	return t
+}()
+
+// fullRay returns the squares of occ from which every square up the line
+// of steps of shift (7 or 9) is occupied, by doubling: after step k each
+// square knows about the 2^k squares from it on, so three steps cover the
+// longest line. short is diagonalShort's entry for the line, walked up.
+func fullRay(occ uint64, shift uint, short *[3]uint64) uint64 {
+	g := occ
+	g &= g>>shift | short[0]
+	g &= g>>(2*shift) | short[1]
+	g &= g>>(4*shift) | short[2]
+	return g
+}
+
+// fullRayDown is fullRay walking down the line (towards lower indices).
+func fullRayDown(occ uint64, shift uint, short *[3]uint64) uint64 {
+	g := occ
+	g &= g<<shift | short[0]
+	g &= g<<(2*shift) | short[1]
+	g &= g<<(4*shift) | short[2]
+	return g
 }
 
 // stableDiscs returns a subset of the discs of p (against o) that can never

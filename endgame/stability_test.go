@@ -55,6 +55,53 @@ func TestStableDiscsNeverFlip(t *testing.T) {
 	}
 }
 
+// TestFullLines checks fullLines against a square-by-square walk of each
+// square's four lines on random boards, dense ones mostly (full lines are
+// rare otherwise).
+func TestFullLines(t *testing.T) {
+	// full reports whether every square from (col, row) on, in both
+	// directions of the step (dc, dr), is occupied.
+	full := func(occ uint64, col, row, dc, dr int) bool {
+		for _, sign := range [2]int{1, -1} {
+			for c, r := col, row; c >= 0 && c < 8 && r >= 0 && r < 8; c, r = c+sign*dc, r+sign*dr {
+				if occ>>(8*r+c)&1 == 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	fullSeen := 0
+	for i := range 2000 {
+		occ := ^uint64(0)
+		for range i % 7 { // up to six empty squares
+			occ &^= 1 << r.IntN(64)
+		}
+		if i%10 == 0 {
+			occ = r.Uint64() | r.Uint64()
+		}
+		got := [4]uint64{}
+		got[0], got[1], got[2], got[3] = fullLines(occ)
+		var want [4]uint64
+		for sq := 0; sq < 64; sq++ {
+			col, row := sq%8, sq/8
+			for d, step := range [4][2]int{{1, 0}, {0, 1}, {-1, 1}, {1, 1}} { // row, column, a 7-step diagonal, a 9-step one
+				if full(occ, col, row, step[0], step[1]) {
+					want[d] |= 1 << sq
+				}
+			}
+		}
+		if got != want {
+			t.Fatalf("occupied %#x: full lines (row, column, diag7, diag9) %#x, want %#x", occ, got, want)
+		}
+		fullSeen += bits.OnesCount64(want[2] & want[3])
+	}
+	if fullSeen < 1000 {
+		t.Errorf("only %d squares with both diagonals full: the test proves little", fullSeen)
+	}
+}
+
 // TestEdgeStableRow checks the edge table against rows worked out by hand.
 func TestEdgeStableRow(t *testing.T) {
 	for _, c := range []struct {
