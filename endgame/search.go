@@ -145,6 +145,14 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int, parity uint) int {
 		s.nodes += nodes
 		return v
 	}
+	if n == 3 {
+		// The last three likewise, in the parity order of the loop below
+		// (the odd quadrants' squares first); below stabilityMinEmpties,
+		// so that the loop would not try the stability cut-off either.
+		v, nodes := othello.LastThree(p, o, oddSquares[parity], alpha, beta)
+		s.nodes += nodes
+		return v
+	}
 	s.nodes++
 	if n >= stabilityMinEmpties && alpha >= stabilityMinAlpha {
 		if upper := 64 - 2*stableCount(o, p); upper <= alpha {

@@ -30,6 +30,23 @@ func flips(p, o uint64, sq int) uint64
 //go:noescape
 func lastTwoDispatch(p, o uint64, alpha, beta int) (score int, nodes uint64)
 
+// lastThreeDispatch is LastThree, choosing its path as lastTwoDispatch
+// does: lastThreeAVX512, lastThreeAVX2 or a tail jump to lastThree.
+//
+//go:noescape
+func lastThreeDispatch(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
+
+// lastThreeAVX2 is LastThree with AVX2: the three plies in one call, the
+// last two in LASTTWO's code.
+//
+//go:noescape
+func lastThreeAVX2(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
+
+// lastThreeAVX512 is lastThreeAVX2 with FLIPS512.
+//
+//go:noescape
+func lastThreeAVX512(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
+
 // movesAVX2 is Moves with AVX2.
 //
 //go:noescape

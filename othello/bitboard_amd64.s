@@ -1037,3 +1037,166 @@ avx512:
 	JMP ·lastTwoAVX512(SB)
 avx2:
 	JMP ·lastTwoAVX2(SB)
+
+// l2avx2 and l2avx512 are LASTTWO as subroutines of the LASTTHREE
+// functions: the position in AX and BX, alpha in X9, beta in R13, the
+// constants loaded; the score comes back in DX, the nodes in DI, and every
+// other register LASTTWO names is scratch.
+TEXT l2avx2<>(SB), NOSPLIT|NOFRAME, $0-0
+	LASTTWO(FLIPSV)
+	RET
+
+TEXT l2avx512<>(SB), NOSPLIT|NOFRAME, $0-0
+	LASTTWO(FLIPS512)
+	RET
+
+// LASTTHREE is LastThree (lastplies.go) for the function's arguments p, o,
+// first, alpha and beta, its results score and nodes, with FLIPS (FLIPSV or
+// FLIPS512) and L2 the matching LASTTWO subroutine. The position, the
+// window, the best score, the nodes and the squares left to try live in
+// the frame, since the subroutine takes every register it names: the
+// side to move's discs (pp), the other side's (po), alpha and beta, the
+// best score, the squares of first (left) and the others (rest) not yet
+// tried, and whether a pass swapped the sides (swapped: the score is then
+// negated).
+#define LASTTHREE(FLIPS, L2) \
+	MOVQ p+0(FP), AX \
+	MOVQ o+8(FP), BX \
+	MOVQ alpha+24(FP), CX \
+	MOVQ CX, al-24(SP) \
+	MOVQ beta+32(FP), CX \
+	MOVQ CX, be-32(SP) \
+	MOVQ $1, nd-48(SP) \
+	MOVQ $0, sw-64(SP) \
+l3start: \
+	MOVQ AX, pp-8(SP) \
+	MOVQ BX, po-16(SP) \
+	MOVQ $-65, bs-40(SP) \
+	MOVQ AX, CX \
+	ORQ BX, CX \
+	NOTQ CX \
+	MOVQ first+16(FP), DX \
+	MOVQ DX, R8 \
+	NOTQ R8 \
+	ANDQ CX, R8 \
+	MOVQ R8, rest-72(SP) \
+	ANDQ DX, CX \
+	MOVQ CX, left-56(SP) \
+l3pick: \
+	MOVQ left-56(SP), R8 \
+	TESTQ R8, R8 \
+	JNZ l3try \
+	MOVQ rest-72(SP), R8 \
+	TESTQ R8, R8 \
+	JZ l3none \
+	MOVQ $0, rest-72(SP) \
+l3try: \
+	BSFQ R8, R12 \
+	LEAQ -1(R8), DX \
+	ANDQ DX, R8 \
+	MOVQ R8, left-56(SP) \
+	MOVQ pp-8(SP), AX \
+	MOVQ po-16(SP), BX \
+	BROADCAST(AX, BX) \
+	LEAQ ·flipRays(SB), R14 \
+	FLIPS(R12, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JZ l3pick \
+	XORQ DX, BX \
+	ORQ DX, AX \
+	BTSQ R12, AX \
+	XCHGQ AX, BX \
+	MOVQ be-32(SP), CX \
+	NEGQ CX \
+	VMOVQ CX, X9 \
+	MOVQ al-24(SP), R13 \
+	NEGQ R13 \
+	CALL L2(SB) \
+	ADDQ DI, nd-48(SP) \
+	NEGQ DX \
+	CMPQ DX, bs-40(SP) \
+	JLE l3pick \
+	MOVQ DX, bs-40(SP) \
+	CMPQ DX, al-24(SP) \
+	JLE l3pick \
+	MOVQ DX, al-24(SP) \
+	CMPQ DX, be-32(SP) \
+	JGE l3ret \
+	JMP l3pick \
+l3none: \
+	MOVQ bs-40(SP), DX \
+	CMPQ DX, $-65 \
+	JNE l3ret \
+	MOVQ pp-8(SP), AX \
+	MOVQ po-16(SP), BX \
+	BROADCAST(BX, AX) \
+	LEAQ ·flipRays(SB), R14 \
+	MOVQ AX, R8 \
+	ORQ BX, R8 \
+	NOTQ R8 \
+l3opp: \
+	BSFQ R8, R12 \
+	FLIPS(R12, R14, DX) \
+	VMOVQ X0, DX \
+	TESTQ DX, DX \
+	JNZ l3pass \
+	LEAQ -1(R8), DX \
+	ANDQ DX, R8 \
+	JNZ l3opp \
+	INCQ nd-48(SP) \
+	POPCNTQ AX, DX \
+	POPCNTQ BX, CX \
+	SUBQ CX, DX \
+	LEAQ 3(DX), CX \
+	LEAQ -3(DX), R8 \
+	TESTQ DX, DX \
+	CMOVQGT CX, DX \
+	CMOVQLT R8, DX \
+	JMP l3ret \
+l3pass: \
+	INCQ nd-48(SP) \
+	XORQ $1, sw-64(SP) \
+	MOVQ al-24(SP), CX \
+	MOVQ be-32(SP), DX \
+	NEGQ CX \
+	NEGQ DX \
+	MOVQ DX, al-24(SP) \
+	MOVQ CX, be-32(SP) \
+	XCHGQ AX, BX \
+	JMP l3start \
+l3ret: \
+	CMPQ sw-64(SP), $0 \
+	JEQ l3store \
+	NEGQ DX \
+l3store: \
+	MOVQ DX, score+40(FP) \
+	MOVQ nd-48(SP), DI \
+	MOVQ DI, nodes+48(FP)
+
+// func lastThreeAVX2(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastThreeAVX2(SB), NOSPLIT, $72-56
+	LOADCONST
+	LASTTHREE(FLIPSV, l2avx2<>)
+	VZEROUPPER
+	RET
+
+// func lastThreeAVX512(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastThreeAVX512(SB), NOSPLIT, $72-56
+	LOADCONST
+	LOADCONST512
+	LASTTHREE(FLIPS512, l2avx512<>)
+	VZEROUPPER
+	RET
+
+// func lastThreeDispatch(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
+TEXT ·lastThreeDispatch(SB), NOSPLIT, $0-56
+	CMPB ·useAVX512(SB), $0
+	JNE avx512
+	CMPB ·useAVX2(SB), $0
+	JNE avx2
+	JMP ·lastThree(SB)
+avx512:
+	JMP ·lastThreeAVX512(SB)
+avx2:
+	JMP ·lastThreeAVX2(SB)

@@ -22,6 +22,15 @@ func flips(p, o uint64, sq int) uint64 { return flipsPortable(p, o, sq) }
 func lastTwoDispatch(p, o uint64, alpha, beta int) (int, uint64) {
 	return lastTwo(p, o, alpha, beta)
 }
+func lastThreeDispatch(p, o, first uint64, alpha, beta int) (int, uint64) {
+	return lastThree(p, o, first, alpha, beta)
+}
+func lastThreeAVX2(p, o, first uint64, alpha, beta int) (int, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
+func lastThreeAVX512(p, o, first uint64, alpha, beta int) (int, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
 
 func movesAVX2(p, o uint64) uint64           { panic("othello: no AVX2 path in this build") }
 func flipsAVX2(p, o uint64, sq int) uint64   { panic("othello: no AVX2 path in this build") }

@@ -91,3 +91,49 @@ func lastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
 	v, n := lastTwo(o, p, -beta, -alpha) // a pass
 	return -v, nodes + n
 }
+
+// LastThree searches a position with exactly three empty squares as
+// LastTwo searches two: fail-soft within (alpha, beta), counting nodes as
+// the endgame solver does. The empty squares in first are tried before the
+// others, each group in ascending order: the solver passes the squares of
+// its odd quadrants, so that this is its parity order. It runs in one
+// assembly call on the AVX2 path, which chooses its path as LastTwo's
+// does.
+func LastThree(p, o, first uint64, alpha, beta int) (score int, nodes uint64) {
+	return lastThreeDispatch(p, o, first, alpha, beta)
+}
+
+// lastThree is the portable LastThree, the reference of the assembly.
+func lastThree(p, o, first uint64, alpha, beta int) (score int, nodes uint64) {
+	nodes = 1
+	empty := ^(p | o)
+	best := noScore
+	for _, set := range [2]uint64{empty & first, empty &^ first} {
+		for ; set != 0; set &= set - 1 {
+			sq := bits.TrailingZeros64(set)
+			f := Flips(p, o, sq)
+			if f == 0 {
+				continue
+			}
+			v, n := lastTwo(o^f, p|f|1<<sq, -beta, -alpha)
+			nodes += n
+			if v = -v; v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v, nodes
+					}
+				}
+			}
+		}
+	}
+	if best != noScore {
+		return best, nodes
+	}
+	if Moves(o, p) == 0 {
+		return FinalScore(p, o, 3), nodes + 1
+	}
+	v, n := lastThree(o, p, first, -beta, -alpha) // a pass
+	return -v, nodes + n
+}

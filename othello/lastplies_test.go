@@ -104,6 +104,47 @@ func TestLastPlies(t *testing.T) {
 	})
 }
 
+// TestLastThree checks the portable LastThree against the plain negamax
+// and the assembly against the portable one (score and nodes), on 50,000
+// positions of three empty squares (a tenth with -short or the race
+// detector) with random windows and random sets of squares to try first.
+func TestLastThree(t *testing.T) {
+	want := 50_000
+	if testing.Short() || raceEnabled {
+		want /= 10
+	}
+	rng := rand.New(rand.NewPCG(24, 5))
+	passes := 0
+	withCPU(t, CPUPortable, func() {
+		for range want {
+			pos := positionWithEmpties(rng, 3)
+			if pos.Moves() == 0 {
+				passes++
+			}
+			exact := exactScore(pos)
+			alpha := rng.IntN(130) - 65
+			beta := alpha + 1 + rng.IntN(65-alpha)
+			if rng.IntN(4) == 0 {
+				alpha, beta = -65, 65
+			}
+			first := rng.Uint64()
+			score, nodes := lastThree(pos.Player, pos.Opponent, first, alpha, beta)
+			checkWindow(t, pos, alpha, beta, score, exact)
+			for _, name := range fastPaths() {
+				var s int
+				var n uint64
+				withCPU(t, name, func() { s, n = LastThree(pos.Player, pos.Opponent, first, alpha, beta) })
+				if s != score || n != nodes {
+					t.Fatalf("%v first %#x window (%d, %d): %s LastThree = %d in %d nodes, portable %d in %d", pos, first, alpha, beta, name, s, n, score, nodes)
+				}
+			}
+		}
+	})
+	if passes < want/100 {
+		t.Errorf("only %d of %d positions start with a pass: the pass code is barely tested", passes, want)
+	}
+}
+
 // FuzzLastTwoAVX2 searches arbitrary boards with two empty squares (a and b
 // modulo 64, skipped when they are one square) and arbitrary windows on
 // both paths.
