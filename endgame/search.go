@@ -145,10 +145,11 @@ func (s *Solver) shallow(p, o uint64, alpha, beta, n int, parity uint) int {
 		s.nodes += nodes
 		return v
 	}
-	if n == 3 {
+	if n == 3 && stabilityMinEmpties > 3 {
 		// The last three likewise, in the parity order of the loop below
-		// (the odd quadrants' squares first); below stabilityMinEmpties,
-		// so that the loop would not try the stability cut-off either.
+		// (the odd quadrants' squares first). LastThree has no stability
+		// cut-off, so it stands in for the loop only while the loop
+		// would not try one either (the constant test costs nothing).
 		v, nodes := othello.LastThree(p, o, oddSquares[parity], alpha, beta)
 		s.nodes += nodes
 		return v
