@@ -61,35 +61,7 @@ func LastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
 
 // lastTwo is the portable LastTwo, the reference of the assembly.
 func lastTwo(p, o uint64, alpha, beta int) (score int, nodes uint64) {
-	nodes = 1
-	empty := ^(p | o)
-	best := noScore
-	for set := empty; set != 0; set &= set - 1 {
-		sq := bits.TrailingZeros64(set)
-		f := Flips(p, o, sq)
-		if f == 0 {
-			continue
-		}
-		nodes++
-		v := -LastScore(o^f, p|f|1<<sq)
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if v >= beta {
-					return v, nodes
-				}
-			}
-		}
-	}
-	if best != noScore {
-		return best, nodes
-	}
-	if Moves(o, p) == 0 {
-		return FinalScore(p, o, 2), nodes + 1
-	}
-	v, n := lastTwo(o, p, -beta, -alpha) // a pass
-	return -v, nodes + n
+	return lastPlies(p, o, ^uint64(0), alpha, beta, 2)
 }
 
 // LastThree searches a position with exactly three empty squares as
@@ -105,6 +77,18 @@ func LastThree(p, o, first uint64, alpha, beta int) (score int, nodes uint64) {
 
 // lastThree is the portable LastThree, the reference of the assembly.
 func lastThree(p, o, first uint64, alpha, beta int) (score int, nodes uint64) {
+	return lastPlies(p, o, first, alpha, beta, 3)
+}
+
+// lastPlies searches a position with exactly n >= 1 empty squares as
+// LastTwo and LastThree do, trying the empty squares in first before the
+// others; below the root every square comes first, so the children go in
+// ascending order as LastTwo's do. A position with one empty square is
+// one node whoever plays it, as the solver counts its leaves.
+func lastPlies(p, o, first uint64, alpha, beta, n int) (score int, nodes uint64) {
+	if n == 1 {
+		return LastScore(p, o), 1
+	}
 	nodes = 1
 	empty := ^(p | o)
 	best := noScore
@@ -115,8 +99,8 @@ func lastThree(p, o, first uint64, alpha, beta int) (score int, nodes uint64) {
 			if f == 0 {
 				continue
 			}
-			v, n := lastTwo(o^f, p|f|1<<sq, -beta, -alpha)
-			nodes += n
+			v, c := lastPlies(o^f, p|f|1<<sq, ^uint64(0), -beta, -alpha, n-1)
+			nodes += c
 			if v = -v; v > best {
 				best = v
 				if v > alpha {
@@ -132,8 +116,8 @@ func lastThree(p, o, first uint64, alpha, beta int) (score int, nodes uint64) {
 		return best, nodes
 	}
 	if Moves(o, p) == 0 {
-		return FinalScore(p, o, 3), nodes + 1
+		return FinalScore(p, o, n), nodes + 1
 	}
-	v, n := lastThree(o, p, first, -beta, -alpha) // a pass
-	return -v, nodes + n
+	v, c := lastPlies(o, p, first, -beta, -alpha, n) // a pass
+	return -v, nodes + c
 }
