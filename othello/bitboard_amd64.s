@@ -887,6 +887,20 @@ TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
+// ENDSCORE is FinalScore (lastplies.go) of a game over with EMPTIES empty
+// squares, the side to move's discs in AX and the other side's in BX: the
+// disc difference in DX, the empty squares added to the winner's side;
+// CX and R8 are scratch.
+#define ENDSCORE(EMPTIES) \
+	POPCNTQ AX, DX \
+	POPCNTQ BX, CX \
+	SUBQ CX, DX \
+	LEAQ EMPTIES(DX), CX \
+	LEAQ -EMPTIES(DX), R8 \
+	TESTQ DX, DX \
+	CMOVQGT CX, DX \
+	CMOVQLT R8, DX
+
 // LASTTWO is LastTwo (lastplies.go) from the position of the general
 // registers AX (to move) and BX, with alpha in X9 and beta in R13; FLIPS is
 // FLIPSV or FLIPS512. It ends at the label l2ret with the score in DX and
@@ -974,14 +988,7 @@ l2next: \
 	TESTQ DX, DX \
 	JNZ l2pass \
 	INCQ DI \
-	POPCNTQ AX, DX \
-	POPCNTQ BX, CX \
-	SUBQ CX, DX \
-	LEAQ 2(DX), CX \
-	LEAQ -2(DX), R8 \
-	TESTQ DX, DX \
-	CMOVQGT CX, DX \
-	CMOVQLT R8, DX \
+	ENDSCORE(2) \
 	JMP l2ret \
 l2pass: \
 	INCQ DI \
@@ -1145,14 +1152,7 @@ l3opp: \
 	ANDQ DX, R8 \
 	JNZ l3opp \
 	INCQ nd-48(SP) \
-	POPCNTQ AX, DX \
-	POPCNTQ BX, CX \
-	SUBQ CX, DX \
-	LEAQ 3(DX), CX \
-	LEAQ -3(DX), R8 \
-	TESTQ DX, DX \
-	CMOVQGT CX, DX \
-	CMOVQLT R8, DX \
+	ENDSCORE(3) \
 	JMP l3ret \
 l3pass: \
 	INCQ nd-48(SP) \
