@@ -16,23 +16,50 @@ import (
 // position's exact score: the score lies between the bounds, the move
 // reaches the lower bound when it says anything, and a finished solve is
 // Solve's result. Some solves must end unproven with a win already proven,
-// or the test proves nothing.
+// or the test proves nothing. The same at 22 empty squares with the
+// evaluation, where an exact solve starts with the selective pre-search
+// (stopped in it, after it and in the exact search).
 func TestSolveBoundsHoldTheScore(t *testing.T) {
-	r := rand.New(rand.NewPCG(25, 4))
+	t.Run("16 empties", func(t *testing.T) {
+		r := rand.New(rand.NewPCG(25, 4))
+		var positions []othello.Position
+		for range 8 {
+			positions = append(positions, randomPosition(r, 16))
+		}
+		checkStoppedSolves(t, positions, false, []int{0, 1, 2, 4, 8, 16, 32, 64, 128, 1 << 20})
+	})
+	t.Run("22 empties, pre-search", func(t *testing.T) {
+		if raceEnabled {
+			t.Skip("too slow under the race detector")
+		}
+		// A position of a real game (random ones of 22 empties take a
+		// minute to solve): g4-22, a win, whose stopped solves prove
+		// lower bounds (those of g1-g3 and g5-g6 at these stops do not).
+		positions := readSolveStarts(t, "../docs/results/solve-start-positions.txt", preSearchMinEmpties)[3:4]
+		checkStoppedSolves(t, positions, true, []int{0, 4, 16, 64, 256, 512, 1024, 2048, 4096, 1 << 20})
+	})
+}
+
+// checkStoppedSolves is TestSolveBoundsHoldTheScore on positions, with the
+// evaluation in the ordering or not, each stopped after every number of
+// looks at its context in stops.
+func checkStoppedSolves(t *testing.T, positions []othello.Position, withEval bool, stops []int) {
 	ref := newTestSolver(t)
 	partial := 0
-	for range 8 {
-		pos := randomPosition(r, 16)
+	for _, pos := range positions {
 		want := mustSolve(t, ref, pos, Exact)
 		for _, mode := range []Mode{Exact, WLD} {
 			truth := want.Score
 			if mode == WLD {
 				truth = cmp.Compare(truth, 0)
 			}
-			for _, looks := range []int{0, 1, 2, 4, 8, 16, 32, 64, 128, 1 << 20} {
+			for _, looks := range stops {
 				s, err := New(1 << 20)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if withEval {
+					setOrderEval(t, s)
 				}
 				got, err := s.SolveBounds(stopctx.After(looks), pos, mode)
 				if err != nil {

@@ -36,7 +36,7 @@ func TestPopulateMakesTheTableResident(t *testing.T) {
 	}
 	hugepagestest.Evict(t, tab.buckets)
 	whole := uintptr(len(hugepages.WholePages(tab.buckets)))
-	tab.store(1, 2, 20, -64, 64, 6, 3)
+	tab.store(1, 2, 20, -64, 64, 6, 3, false)
 	if rss := hugepagestest.Resident(t, tab.buckets); rss >= whole/2 {
 		t.Fatalf("a new table with one entry has %d of its %d bytes resident already", rss, whole)
 	}
@@ -72,7 +72,7 @@ func TestPopulateKeepsEntries(t *testing.T) {
 	for i := range uint64(1000) {
 		p, o := i*0x9e3779b97f4a7c15|1, i+1<<40
 		score := int(i%33) - 16
-		tab.store(p, o, 20, score-1, score+1, score, uint8(i%64))
+		tab.store(p, o, 20, score-1, score+1, score, uint8(i%64), false)
 		want = append(want, stored{p, o, int8(score), int8(score), uint8(i % 64)})
 	}
 	const step = 1 << 20

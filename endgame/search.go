@@ -310,7 +310,9 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 	useTable := n >= tableEmpties
 	if !useTable {
 		// No table: nothing to look up.
-	} else if e := s.table.probe(p, o); e != nil {
+	} else if e := s.table.probe(p, o); e != nil && e.selective && !s.selective {
+		hashMove = e.move() // its bounds are only likely: the move alone
+	} else if e != nil {
 		lower, upper := int(e.lower), int(e.upper)
 		switch {
 		case lower >= beta:
@@ -322,6 +324,11 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 		alpha, beta = max(alpha, lower), min(beta, upper)
 		hashMove = e.move()
+	}
+	if s.selective && n >= probCutMinEmpties {
+		if v, ok := s.probCut(p, o, alpha, beta, n); ok {
+			return v
+		}
 	}
 
 	moves := othello.Moves(p, o)
@@ -346,7 +353,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 		best, bestMove = v, hashMove
 		if v >= beta {
-			s.table.store(p, o, n, alpha, beta, best, bestMove)
+			s.table.store(p, o, n, alpha, beta, best, bestMove, s.selective)
 			return v
 		}
 		lo = max(lo, v)
@@ -361,9 +368,9 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 	if n >= etcEmpties {
 		for i := 0; i < k; i++ {
 			c := &list[i]
-			if e := s.table.probe(o^c.flips, p|c.flips|1<<c.sq); e != nil && -int(e.upper) >= beta {
+			if e := s.table.probe(o^c.flips, p|c.flips|1<<c.sq); e != nil && -int(e.upper) >= beta && (s.selective || !e.selective) {
 				v := -int(e.upper)
-				s.table.store(p, o, n, alpha, beta, v, c.sq)
+				s.table.store(p, o, n, alpha, beta, v, c.sq, s.selective)
 				return v
 			}
 		}
@@ -395,7 +402,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 	}
 	if useTable {
-		s.table.store(p, o, n, alpha, beta, best, bestMove)
+		s.table.store(p, o, n, alpha, beta, best, bestMove, s.selective)
 	}
 	return best
 }

@@ -122,7 +122,10 @@ type Solver struct {
 	orderEval func(p, o uint64) int32
 
 	// Per-solve state of the hot path.
-	nodes     uint64
+	nodes uint64
+	// selective is set during the selective pre-search (preSearch): the
+	// search then takes probabilistic cut-offs and marks what it stores.
+	selective bool
 	nextCheck uint64
 	stopped   bool
 	ctx       context.Context
@@ -285,10 +288,17 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 	// and the bounds and best moves it leaves in the table guide the
 	// exact search, which then needs fewer nodes in all (FFO #40-#44: 11%
 	// fewer).
+	guess, guessed := 0, false
+	if mode == Exact && pos.Empties() >= preSearchMinEmpties && s.orderEval != nil {
+		guess, guessed = s.preSearch(p, o)
+	}
 	b := bounds{lower: -64, upper: 64}
 	b.add(s.root(p, o, -1, 1), -1, 1, s.stopped)
 	if mode == Exact && !s.stopped {
-		s.narrow(p, o, &b)
+		if !guessed {
+			guess, guessed = s.estimate(p, o)
+		}
+		s.narrow(p, o, &b, guess, guessed)
 	}
 	r := Result{Move: b.move, Mode: mode, Nodes: s.nodes, Elapsed: time.Since(start)}
 	r.Lower, r.Upper = b.lower, b.upper
@@ -495,7 +505,7 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 		}
 	}
 	if !s.stopped {
-		s.table.store(p, o, n, alpha, beta, best, uint8(bestMove))
+		s.table.store(p, o, n, alpha, beta, best, uint8(bestMove), s.selective)
 	}
 	s.nodes++
 	r := rootResult{score: best, move: bestMove, lower: lo}
@@ -507,14 +517,14 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 
 // narrow proves the exact score of the root p, o from the bounds b already
 // holds by null-window searches only (MTD(f)): each asks whether the score
-// reaches a target, first the evaluation's estimate, then the fail-soft
+// reaches a target, first the guess t (when guessed: the selective
+// pre-search's score or the evaluation's estimate), then the fail-soft
 // value of the last search, and narrows one side of b. A null-window search
 // needs far fewer nodes than a full-window one, whose principal variation
-// is searched with a wide window at every depth; near a good estimate a few
-// suffice.
-func (s *Solver) narrow(p, o uint64, b *bounds) {
+// is searched with a wide window at every depth; near a good guess a few
+// suffice. In the selective pre-search it narrows the selective score.
+func (s *Solver) narrow(p, o uint64, b *bounds, t int, guessed bool) {
 	b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
-	t, guessed := s.estimate(p, o)
 	if !guessed {
 		t = b.lower + 2
 	}
@@ -529,6 +539,21 @@ func (s *Solver) narrow(p, o uint64, b *bounds) {
 			t = evenFloor(r.score)
 		}
 	}
+}
+
+// preSearch runs the selective search (probcut.go) on the root p, o and
+// returns its score, an even guess at the exact one, and whether it
+// finished. Its bounds and moves stay in the table, marked selective.
+func (s *Solver) preSearch(p, o uint64) (int, bool) {
+	s.selective = true
+	defer func() { s.selective = false }()
+	b := bounds{lower: -64, upper: 64}
+	guess, guessed := s.estimate(p, o)
+	s.narrow(p, o, &b, guess, guessed)
+	if s.stopped {
+		return 0, false
+	}
+	return evenFloor(b.lower), true
 }
 
 // estimate returns an even guess at the exact score of the root p, o from

@@ -18,13 +18,16 @@ import (
 // found plus one (0 if none: an all-zero entry is an empty slot, so a new
 // table needs no writing, and its pages none until used), the number of
 // empty squares (the size of the search behind it, for replacement) and
-// the generation that last wrote it.
+// the generation that last wrote it. A selective entry holds what the
+// selective pre-search (probcut.go) found: bounds that are only likely,
+// which an exact search must not use, and a move that it may.
 type entry struct {
 	p, o         uint64
 	lower, upper int8
 	movePlus1    uint8
 	empties      uint8
 	generation   uint8
+	selective    bool
 }
 
 // move returns the entry's best move, or noSquare.
@@ -148,8 +151,11 @@ func (t *table) probe(p, o uint64) *entry {
 // store records what a fail-soft search of the position p, o with the
 // window (alpha, beta) returned: score is an upper bound when it is at most
 // alpha, a lower bound when it is at least beta, and exact in between. The
-// bounds are merged with those already known for the position.
-func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) {
+// bounds are merged with those already known for the position. A
+// selective search's result (selective) never overwrites exact bounds, and
+// an exact result replaces selective ones rather than merge with them:
+// merged, a wrong selective bound would pass for proven.
+func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8, selective bool) {
 	lower, upper := -64, 64
 	switch {
 	case score <= alpha:
@@ -167,10 +173,18 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 	case b[1].p == p && b[1].o == o:
 		e = &b[1]
 	}
+	if e != nil && selective && !e.selective {
+		return // the exact bounds are worth more
+	}
 	if e != nil {
-		// Both the old and the new bounds are true: keep the tighter.
-		lower = max(lower, int(e.lower))
-		upper = min(upper, int(e.upper))
+		if e.selective == selective {
+			// Both the old and the new bounds hold (or, selective, are
+			// likely): keep the tighter, unless two likely ones cross.
+			l, u := max(lower, int(e.lower)), min(upper, int(e.upper))
+			if l <= u {
+				lower, upper = l, u
+			}
+		}
 		if move == noSquare || score <= alpha && e.move() != noSquare {
 			// A search that failed low ranks its moves by bounds that
 			// say little; an earlier best move is worth more.
@@ -187,7 +201,8 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8) 
 	} else {
 		e = &b[1]
 	}
-	*e = entry{p: p, o: o, lower: int8(lower), upper: int8(upper), movePlus1: move + 1, empties: uint8(empties), generation: t.generation}
+	*e = entry{p: p, o: o, lower: int8(lower), upper: int8(upper), movePlus1: move + 1, empties: uint8(empties),
+		generation: t.generation, selective: selective}
 }
 
 // age starts a new generation: entries of earlier ones stay valid but are
