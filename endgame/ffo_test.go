@@ -7,7 +7,9 @@ import (
 
 // TestFFO40to44 solves the FFO endgames #40 to #44 (20 to 24 empty
 // squares) and checks the published score and best moves. #45 to #59 take
-// minutes: `go test ./endgame -run TestFFOAll -ffo-all` (docs/endgame.md).
+// minutes: `search --solve endgame/testdata/ffo40-59.txt` (docs/endgame.md)
+// solves them all, to compare with the published move and score that end
+// each line of the file.
 func TestFFO40to44(t *testing.T) {
 	if raceEnabled {
 		t.Skip("too slow under the race detector; the solver is single-goroutine code")
