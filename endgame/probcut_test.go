@@ -74,7 +74,7 @@ func TestSelectiveEntriesNeverDecide(t *testing.T) {
 // squares (docs/results/solve-start-positions.txt), where the exact solve
 // runs the selective pre-search first, against the solver without an
 // evaluation (which runs none, nor any ordering search): the scores must
-// agree, and the move must reach the score. TestFFO40to44 checks it
+// agree, and the move must reach the score; the same for WLD solves. TestFFO40to44 checks it
 // against published answers at 22 to 24.
 func TestPreSearchKeepsExact(t *testing.T) {
 	if raceEnabled {
@@ -98,6 +98,17 @@ func TestPreSearchKeepsExact(t *testing.T) {
 		// solve is the opponent's whatever it must do.
 		if v := -mustSolve(t, plain, pos.Play(got.Move), Exact).Score; v != want.Score {
 			t.Fatalf("%v: move %v reaches %+d, the score is %+d", pos, got.Move, v, want.Score)
+		}
+		// WLD runs its own pre-search: on a table of its own, so that the
+		// exact solve's entries do not answer it.
+		ws := newTestSolver(t)
+		setOrderEval(t, ws)
+		wld := mustSolve(t, ws, pos, WLD)
+		if wld.Score != sign(want.Score) {
+			t.Fatalf("%v: WLD %+d with the pre-search, the score is %+d", pos, wld.Score, want.Score)
+		}
+		if v := -mustSolve(t, plain, pos.Play(wld.Move), Exact).Score; sign(v) != wld.Score {
+			t.Fatalf("%v: WLD move %v reaches %+d, not a %+d", pos, wld.Move, v, wld.Score)
 		}
 	}
 }
