@@ -87,6 +87,11 @@ const EvalLeafPriorVisits = 1
 // the core's 10 stays: not measured there.
 const EvalLeafSolveEmpties = engine.MaxSolveEmpties
 
+// MaxLeafDepth bounds Config.LeafDepth: each ply multiplies a leaf's cost
+// by the number of moves, about ten, and at two plies the tree search
+// runs a tenth of its iterations.
+const MaxLeafDepth = 2
+
 // DefaultEngine is the tree search's configuration before any flag: the
 // engine's defaults, with the leaves valued by the trained evaluation,
 // one prior visit at its value for each new node, implicit minimax
@@ -136,6 +141,11 @@ type Config struct {
 	// within this many discs of the best, by the engine's seed and the
 	// position, for varied games; 0 (the default) plays the best.
 	BookSpread float64
+	// LeafDepth is how many plies deep the tree search values a position
+	// it evaluates (a new node's prior, its minimax value, a leaf):
+	// eval.Weights.Negamax of that depth, 0 for the static evaluation
+	// alone, at most MaxLeafDepth.
+	LeafDepth int
 	// StopWhenDecided ends a tree search once no other move can catch up
 	// with the most visited one before the deadline
 	// (mcts.Limits.StopWhenDecided): the move is the same, and a front end
@@ -155,9 +165,12 @@ func New(cfg Config) (Thinker, error) {
 	if err != nil {
 		return Thinker{}, err
 	}
-	w := cfg.Weights
+	if cfg.LeafDepth < 0 || cfg.LeafDepth > MaxLeafDepth {
+		return Thinker{}, fmt.Errorf("player: leaf depth %d: want 0..%d", cfg.LeafDepth, MaxLeafDepth)
+	}
+	w, depth := cfg.Weights, cfg.LeafDepth
 	searcher.SetEvaluator(func(p, o uint64) float64 {
-		return float64(w.Value(othello.Position{Player: p, Opponent: o}))
+		return float64(w.Negamax(othello.Position{Player: p, Opponent: o}, depth))
 	})
 	if cfg.BookSpread < 0 || cfg.BookSpread != cfg.BookSpread {
 		return Thinker{}, fmt.Errorf("player: book spread %v: want 0 or more discs", cfg.BookSpread)

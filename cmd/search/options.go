@@ -87,6 +87,7 @@ type options struct {
 	tableMB      int           // --table-mb: the solver's transposition table
 	book         string        // --book: a book file, embedded, or off
 	bookSpread   float64       // --book-spread: discs below the best a book move may be
+	leafDepth    int           // --leaf-depth: plies of search behind each evaluation of the tree
 	ponder       bool          // --ponder: think on the opponent's time
 	timeBank     bool          // --time-bank: spread the game's think time over its moves
 
@@ -173,6 +174,9 @@ func newFlagSet(o *options) *pflag.FlagSet {
 		"--leaf mix: the evaluation's share of a leaf's value, 0..1")
 	fs.Float64Var(&o.engine.EvalScale, "eval-scale", o.engine.EvalScale,
 		"discs of evaluation per logistic unit when it becomes a win probability: 1/(1+exp(-d/scale))")
+	fs.IntVar(&o.leafDepth, "leaf-depth", o.leafDepth,
+		fmt.Sprintf("how many plies deep the tree search looks when it evaluates a position (a new node, a leaf): "+
+			"the best of the evaluations that many moves ahead by alpha-beta (0..%d; default 0: the evaluation alone)", player.MaxLeafDepth))
 	fs.IntVar(&o.engine.PriorVisits, "prior-visits", o.engine.PriorVisits,
 		"virtual visits at the evaluation's value that every new tree node starts with (0..1000)")
 	fs.Float64Var(&o.engine.MinimaxWeight, "minimax-weight", o.engine.MinimaxWeight,
@@ -423,6 +427,9 @@ func (o *options) check() error {
 	}
 	if o.solveEmpties < minSolveEmpties || o.solveEmpties > maxSolveEmpties {
 		errs = append(errs, fmt.Errorf("--solve-empties %d: want %d..%d", o.solveEmpties, minSolveEmpties, maxSolveEmpties))
+	}
+	if o.leafDepth < 0 || o.leafDepth > player.MaxLeafDepth {
+		errs = append(errs, fmt.Errorf("--leaf-depth %d: want 0..%d", o.leafDepth, player.MaxLeafDepth))
 	}
 	if o.tableMB < 1 || o.tableMB > maxTableMB {
 		errs = append(errs, fmt.Errorf("--table-mb %d: want 1..%d", o.tableMB, maxTableMB))

@@ -128,7 +128,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 	thinker, err := player.New(player.Config{Engine: o.engine, Weights: weights, Playouts: o.playouts,
 		Solver: o.solver, SolveEmpties: o.solveEmpties, TableBytes: o.tableMB << 20,
 		SolvedValues: o.httpAddr != "" || o.nboard, Book: bk, BookSpread: o.bookSpread,
-		StopWhenDecided: o.timeBank})
+		StopWhenDecided: o.timeBank, LeafDepth: o.leafDepth})
 	if err != nil {
 		return err
 	}
