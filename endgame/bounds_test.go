@@ -40,6 +40,10 @@ func TestSolveBoundsHoldTheScore(t *testing.T) {
 	})
 }
 
+// preSearchLooks is a stop that lands in the pre-search, with some of its
+// nodes stored: the first solve of a large root starts with it.
+const preSearchLooks = 16
+
 // checkStoppedSolves is TestSolveBoundsHoldTheScore on positions, with the
 // evaluation in the ordering or not, each stopped after every number of
 // looks at its context in stops.
@@ -64,6 +68,9 @@ func checkStoppedSolves(t *testing.T, positions []othello.Position, withEval boo
 				got, err := s.SolveBounds(stopctx.After(looks), pos, mode)
 				if err != nil {
 					t.Fatalf("%v %v after %d looks: %v", pos, mode, looks, err)
+				}
+				if withEval && looks == preSearchLooks && selectiveEntries(s) == 0 {
+					t.Fatalf("%v %v stopped after %d looks: no selective entry, so the solve did not start with the pre-search", pos, mode, looks)
 				}
 				if got.Lower > truth || got.Upper < truth || got.Score != got.Lower {
 					t.Fatalf("%v %v after %d looks: score %d in %d..%d, want %d between", pos, mode, looks, got.Score, got.Lower, got.Upper, truth)

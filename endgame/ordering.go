@@ -5,7 +5,9 @@ package endgame
 // leaves says of each, not by one evaluation: the best move is then tried
 // first far more often, and a node whose first move is best needs only
 // null-window proofs for the others. The searches are estimates: they
-// decide the order, never a score, so the exact result stays exact.
+// decide the order, never a score, so the exact result stays exact (the
+// selective pre-search, probcut.go, lets them decide its nodes, and the
+// exact search never trusts its bounds).
 
 import (
 	"math/bits"

@@ -17,7 +17,7 @@ import (
 
 // probCutFit turns on TestProbCutFit, which measures the coefficients of
 // probcut.go: `go test ./endgame -run TestProbCutFit -probcut-fit -v`
-// (about a minute).
+// (about 90 seconds).
 var probCutFit = flag.Bool("probcut-fit", false, "measure how well the ordering searches predict exact scores (TestProbCutFit)")
 
 // TestProbCutFit measures, for positions of real games, how far an
@@ -28,8 +28,9 @@ var probCutFit = flag.Bool("probcut-fit", false, "measure how well the ordering 
 // engine against Zebra), each by several paths of moves chosen at random
 // among those the evaluation puts within probCutFitSpread discs of its
 // best, so that they stay positions a real game could reach. It prints the
-// table that probcut.go's coefficients come from, and fails only if there
-// are too few positions to fit.
+// table that probcut.go's coefficients come from, and fails if there are
+// too few positions to fit or if probCutSigma is more than 0.25 discs off
+// what it measures.
 func TestProbCutFit(t *testing.T) {
 	if !*probCutFit {
 		t.Skip("needs -probcut-fit (a minute)")

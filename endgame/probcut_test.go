@@ -27,6 +27,58 @@ func poisonChildren(s *Solver, pos othello.Position, claim int, selective bool) 
 	}
 }
 
+// selectiveEntries counts the table's selective entries: how a test sees
+// that the pre-search ran.
+func selectiveEntries(s *Solver) int {
+	count := 0
+	for i := range s.table.buckets {
+		for _, e := range s.table.buckets[i].e {
+			if e.selective {
+				count++
+			}
+		}
+	}
+	return count
+}
+
+// TestStoreKeepsSelectiveApart checks the table's four merges: exact on
+// exact keeps the tighter bounds; exact on selective replaces them; selective
+// on exact changes nothing (but the generation); selective on selective
+// keeps the tighter, or the new ones alone when the two cross.
+func TestStoreKeepsSelectiveApart(t *testing.T) {
+	tab, err := newTable(MinTableBytes * 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const p, o = 1, 2
+	check := func(name string, lower, upper int, selective bool) {
+		t.Helper()
+		e := tab.probe(p, o)
+		if e == nil || int(e.lower) != lower || int(e.upper) != upper || e.selective != selective {
+			t.Fatalf("%s: entry %+v, want bounds %d..%d, selective %v", name, e, lower, upper, selective)
+		}
+	}
+	tab.store(p, o, 20, 0, 10, 12, 5, false)  // at least 12
+	tab.store(p, o, 20, 20, 40, 18, 5, false) // at most 18
+	check("exact on exact", 12, 18, false)
+	tab.age()
+	tab.store(p, o, 20, -64, 64, 40, 6, true) // selective: exactly 40
+	check("selective on exact", 12, 18, false)
+	if e := tab.probe(p, o); e.generation != tab.generation || e.move() != 5 {
+		t.Fatalf("selective on exact: generation %d (table %d), move %d; want the table's, the exact entry's move 5", e.generation, tab.generation, e.move())
+	}
+	tab.clear()
+	tab.store(p, o, 20, -64, 64, 40, 6, true) // selective: exactly 40
+	tab.store(p, o, 20, 0, 10, 12, 5, false)  // exact: at least 12
+	check("exact on selective", 12, 64, false)
+	tab.clear()
+	tab.store(p, o, 20, 0, 10, 12, 5, true)  // selective: at least 12
+	tab.store(p, o, 20, 20, 40, 18, 5, true) // selective: at most 18
+	check("selective on selective", 12, 18, true)
+	tab.store(p, o, 20, 4, 10, 4, 5, true) // selective: at most 4, crossing 12
+	check("crossing selective bounds", -64, 4, true)
+}
+
 // TestSelectiveEntriesNeverDecide fills the table with false bounds one and
 // two plies below positions of 14 and 16 empty squares (both extremes, in
 // turn) and solves them:
@@ -74,7 +126,9 @@ func TestSelectiveEntriesNeverDecide(t *testing.T) {
 // squares (docs/results/solve-start-positions.txt), where the exact solve
 // runs the selective pre-search first, against the solver without an
 // evaluation (which runs none, nor any ordering search): the scores must
-// agree, and the move must reach the score; the same for WLD solves. TestFFO40to44 checks it
+// agree, and the move must reach the score; the same for WLD solves.
+// (That the solves run the pre-search at all, TestSolveBoundsHoldTheScore
+// sees: once finished, the exact search has replaced its entries.) TestFFO40to44 checks it
 // against published answers at 22 to 24.
 func TestPreSearchKeepsExact(t *testing.T) {
 	if raceEnabled {

@@ -325,12 +325,6 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		alpha, beta = max(alpha, lower), min(beta, upper)
 		hashMove = e.move()
 	}
-	if s.selective && n >= probCutMinEmpties {
-		if v, ok := s.probCut(p, o, alpha, beta, n); ok {
-			return v
-		}
-	}
-
 	moves := othello.Moves(p, o)
 	if moves == 0 {
 		if othello.Moves(o, p) == 0 {
@@ -338,6 +332,16 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 		return -s.deep(o, p, -beta, -alpha, n) // a pass
 	}
+	// After the pass: the passed position would run the same shallow
+	// search again, and a finished game has its score.
+	if s.selective && n >= probCutMinEmpties {
+		if v, ok := s.probCut(p, o, alpha, beta, n); ok {
+			return v
+		}
+	}
+	// Below probCutMinEmpties the selective search takes no cut-off, nor
+	// does any node under it: what it stores there is exact.
+	selective := s.selective && n >= probCutMinEmpties
 
 	best, bestMove := noScore, uint8(noSquare)
 	lo := alpha
@@ -353,7 +357,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 		best, bestMove = v, hashMove
 		if v >= beta {
-			s.table.store(p, o, n, alpha, beta, best, bestMove, s.selective)
+			s.table.store(p, o, n, alpha, beta, best, bestMove, selective)
 			return v
 		}
 		lo = max(lo, v)
@@ -370,7 +374,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 			c := &list[i]
 			if e := s.table.probe(o^c.flips, p|c.flips|1<<c.sq); e != nil && -int(e.upper) >= beta && (s.selective || !e.selective) {
 				v := -int(e.upper)
-				s.table.store(p, o, n, alpha, beta, v, c.sq, s.selective)
+				s.table.store(p, o, n, alpha, beta, v, c.sq, selective)
 				return v
 			}
 		}
@@ -402,7 +406,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 		}
 	}
 	if useTable {
-		s.table.store(p, o, n, alpha, beta, best, bestMove, s.selective)
+		s.table.store(p, o, n, alpha, beta, best, bestMove, selective)
 	}
 	return best
 }

@@ -11,7 +11,9 @@ import (
 // bounds proven on their exact score and the best move found. A position's
 // exact score does not depend on how it was reached or on the window of the
 // search, so an entry stays true for as long as it lives: the table is kept
-// from one Solve to the next and across the moves of a game.
+// from one Solve to the next and across the moves of a game. The exception
+// is a selective entry, whose bounds the selective pre-search found only
+// likely (probcut.go): exact searches read its move alone.
 
 // entry is one slot of the table: the position itself (so that a hit is
 // never a false one), the bounds lower <= score <= upper, the best move
@@ -174,17 +176,25 @@ func (t *table) store(p, o uint64, empties, alpha, beta, score int, move uint8, 
 		e = &b[1]
 	}
 	if e != nil && selective && !e.selective {
-		return // the exact bounds are worth more
+		// The exact bounds are worth more; the entry is in use, so it
+		// counts as of this generation for replacement.
+		e.generation = t.generation
+		return
 	}
 	if e != nil {
-		if e.selective == selective {
-			// Both the old and the new bounds hold (or, selective, are
-			// likely): keep the tighter, unless two likely ones cross.
-			l, u := max(lower, int(e.lower)), min(upper, int(e.upper))
-			if l <= u {
+		switch {
+		case !selective && !e.selective:
+			// Both the old and the new bounds hold: keep the tighter.
+			lower = max(lower, int(e.lower))
+			upper = min(upper, int(e.upper))
+		case selective:
+			// Both are only likely, and two likely bounds may cross:
+			// then the new ones alone.
+			if l, u := max(lower, int(e.lower)), min(upper, int(e.upper)); l <= u {
 				lower, upper = l, u
 			}
 		}
+		// An exact result over a selective entry replaces its bounds.
 		if move == noSquare || score <= alpha && e.move() != noSquare {
 			// A search that failed low ranks its moves by bounds that
 			// say little; an earlier best move is worth more.

@@ -8,7 +8,10 @@ import (
 
 // Negamax returns the value of p for its side to move searched depth plies
 // deep: the best, for the side to move, of the Values depth moves ahead
-// (a pass is not a ply; the game's end is exact), by alpha-beta. Depth 0 is
+// (a pass is not a ply; the game's end is exact), with the cut-offs of one
+// bound (a node stops once a move beats what its parent already has),
+// which at the depths a tree's leaves use (two at most) are all that
+// alpha-beta could take. Depth 0 is
 // Value. A tree search that values its leaves by Negamax sees each leaf as
 // a short alpha-beta search would, less prone than one static evaluation
 // to a position whose next move swings it. It allocates nothing.

@@ -3,9 +3,10 @@ package othello
 import "math/bits"
 
 // The last plies of an exact endgame search, where a solver spends most of
-// its nodes: the score of the last empty square, and the search of the
-// last two, which runs in one assembly call on the AVX2 path
-// (bitboard_amd64.s) with the portable Go below as its twin.
+// its nodes: the score of the last empty square, and the searches of the
+// last two and three, each one assembly call on the AVX2 path
+// (bitboard_amd64.s) with the portable Go below, one search of the last n
+// plies, as their twin.
 
 // noScore is below every score of a game: the best score before any move.
 const noScore = -65
