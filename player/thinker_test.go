@@ -456,8 +456,8 @@ func TestAutoSolveEmpties(t *testing.T) {
 		think time.Duration
 		want  int
 	}{
-		{100 * time.Millisecond, 18}, {600 * time.Millisecond, 20}, {time.Second, 21}, {1500 * time.Millisecond, 21},
-		{2200 * time.Millisecond, 22}, {5 * time.Second, 22}, {5600 * time.Millisecond, 23}, {9 * time.Second, 23},
+		{100 * time.Millisecond, 18}, {600 * time.Millisecond, 20}, {time.Second, 21}, {1010 * time.Millisecond, 22},
+		{1500 * time.Millisecond, 22}, {5 * time.Second, 22}, {5600 * time.Millisecond, 22}, {5700 * time.Millisecond, 23}, {9 * time.Second, 23},
 		{23 * time.Second, 23}, {24 * time.Second, 24},
 	} {
 		if got := autoSolveEmpties(c.think); got != c.want {
