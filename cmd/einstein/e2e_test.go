@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -242,7 +241,7 @@ func TestMisbehavingAgents(t *testing.T) {
 			}
 			for _, f := range strings.Fields(string(pids)) {
 				pid, _ := strconv.Atoi(f)
-				if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+				if err := processGone(pid); err != nil {
 					t.Errorf("agent process %d still there after the games (%v)", pid, err)
 				}
 			}
