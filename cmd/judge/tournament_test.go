@@ -79,9 +79,14 @@ func checkStandings(t *testing.T, names []string, recs []tournament.Record, game
 }
 
 // buildProgram builds the project's program cmd/NAME into a temporary
-// directory.
+// directory; -short skips the test, for the reason it gives.
 func buildProgram(t *testing.T, name string) string {
 	t.Helper()
+	if testing.Short() {
+		// The race detector does not instrument the built program, and
+		// the plain run has already played these games.
+		t.Skip("builds and runs cmd/" + name)
+	}
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("the go command is not on PATH")
@@ -98,9 +103,6 @@ func buildProgram(t *testing.T, name string) string {
 // TestTournamentSearchEngines plays tournaments between real search
 // processes, the program built once for both.
 func TestTournamentSearchEngines(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the engine")
-	}
 	withProgram(t, "search", []programTest{{"round robin", searchRoundRobin}, {"shards merge like one run", searchShardsMergeLikeOneRun},
 		{"an NBoard engine against an OTP one", searchNBoardAgainstOTP}})
 }

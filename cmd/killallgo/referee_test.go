@@ -135,6 +135,12 @@ func TestRefereeUsage(t *testing.T) {
 // block, the date of a record aside, and its exit status with what the
 // page implies (1 for a game not played).
 func TestDocumentedReferee(t *testing.T) {
+	if testing.Short() {
+		// Whole games of the engine, this test binary re-executed; under
+		// the race detector they take half a minute, and the plain run has
+		// already checked the pages.
+		t.Skip("plays the documented games")
+	}
 	t.Setenv(asProgramEnv, "1")
 	var text []byte
 	for _, name := range []string{"../../README.md", "../../docs/killallgo.md"} {

@@ -14,6 +14,11 @@ import (
 	"github.com/tcgothello/mcts/samegame"
 )
 
+// shortSkip is why -short skips the longest single-threaded checks: the
+// race detector slows them tenfold, to a quarter of a minute each, and
+// finds nothing in code without goroutines that the plain run has not.
+const shortSkip = "single-threaded and long under the race detector"
+
 // standard returns the standard boards, read from the rules package's
 // copy of the set.
 func standard(tb testing.TB) []samegame.Board {
@@ -197,6 +202,9 @@ func best(b samegame.Board, penalty bool) int {
 // the tabu colour early, and on a board of two or three colours the best
 // line may have to.)
 func TestFindsOptimumOnSmallBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip(shortSkip)
+	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for n := range 12 {
 		b := randomBoard(r, 3+r.IntN(2), 3+r.IntN(2), 2+r.IntN(2))
@@ -248,6 +256,9 @@ func TestDeterministic(t *testing.T) {
 // never scores less. (Not SP-MCTS: its budget is shared among the moves,
 // so a larger one changes every search.)
 func TestLongerNeverWorse(t *testing.T) {
+	if testing.Short() {
+		t.Skip(shortSkip)
+	}
 	b := standard(t)[2]
 	for _, a := range []Algorithm{NMCS, NRPA, Beam, Depth} {
 		for k, cfg := range configs(budgetConfig(a, 3, false)) {
