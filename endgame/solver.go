@@ -163,6 +163,10 @@ func New(tableBytes int) (*Solver, error) {
 // how fast a solve finishes, never its result. nil removes it.
 func (s *Solver) SetOrderEval(evaluate func(p, o uint64) int32) { s.orderEval = evaluate }
 
+// HasOrderEval reports whether the solver has the order evaluation
+// (SetOrderEval), which SolveSelective needs.
+func (s *Solver) HasOrderEval() bool { return s.orderEval != nil }
+
 // TableBytes returns the memory held by the transposition table.
 func (s *Solver) TableBytes() int { return len(s.table.buckets) * bucketBytes }
 
@@ -309,6 +313,34 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 	if mode == WLD {
 		r.Lower, r.Upper = cmp.Compare(r.Lower, 0), cmp.Compare(r.Upper, 0)
 	}
+	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
+	return r, nil
+}
+
+// SolveSelective runs the selective pre-search of an exact solve on its
+// own (probcut.go): the null-window narrowing of the score with ProbCut's
+// cut-offs, which an exact solve runs first on a large root. Its score is
+// only likely, not proven, but it comes at a small part of the exact
+// solve's cost (FFO #45-#52 at 24-27 empties: a tenth or less), so a game
+// can play its move some empty squares before the exact proof fits in a
+// move's time. It returns the score in Score, the move that reaches it in
+// Move, and Proven true when the narrowing finished (Lower = Upper =
+// Score: settled, as far as the selective search can tell); when ctx ends
+// first, Proven is false and Lower..Upper and Move are what it had found,
+// as for SolveBounds. It needs the order evaluation (SetOrderEval) and
+// fails without one, or for an invalid position. The entries it leaves
+// in the table are marked selective: a later exact solve uses only their
+// moves.
+func (s *Solver) SolveSelective(ctx context.Context, pos othello.Position) (Result, error) {
+	start := time.Now()
+	if err := s.begin(ctx, pos); err != nil {
+		return Result{}, err
+	}
+	if s.orderEval == nil {
+		return Result{}, errors.New("endgame: a selective search needs the order evaluation (SetOrderEval)")
+	}
+	b := s.selectiveNarrow(pos.Player, pos.Opponent)
+	r := Result{Move: b.move, Mode: Exact, Nodes: s.nodes, Elapsed: time.Since(start), Lower: b.lower, Upper: b.upper}
 	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
 	return r, nil
 }
@@ -555,19 +587,29 @@ func (s *Solver) narrow(p, o uint64, b *bounds, t int, guessed bool) {
 // against 330 M). Its bounds and moves stay in the table, marked
 // selective.
 func (s *Solver) preSearch(p, o uint64, mode Mode) (int, bool) {
-	s.selective = true
-	defer func() { s.selective = false }()
 	if mode == WLD {
+		s.selective = true
+		defer func() { s.selective = false }()
 		s.root(p, o, -1, 1)
 		return 0, false
 	}
-	b := bounds{lower: -64, upper: 64}
-	guess, guessed := s.estimate(p, o)
-	s.narrow(p, o, &b, guess, guessed)
+	b := s.selectiveNarrow(p, o)
 	if s.stopped {
 		return 0, false
 	}
 	return evenFloor(b.lower), true
+}
+
+// selectiveNarrow narrows the score of the root p, o by null windows in
+// the selective search, from the evaluation's estimate, and returns the
+// bounds it found (likely, not proven).
+func (s *Solver) selectiveNarrow(p, o uint64) bounds {
+	s.selective = true
+	defer func() { s.selective = false }()
+	b := bounds{lower: -64, upper: 64}
+	guess, guessed := s.estimate(p, o)
+	s.narrow(p, o, &b, guess, guessed)
+	return b
 }
 
 // estimate returns an even guess at the exact score of the root p, o from
