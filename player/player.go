@@ -127,6 +127,12 @@ type Config struct {
 	// SolveEmpties is the number of empty squares from which a move is
 	// solved; 0 chooses it from the think time.
 	SolveEmpties int
+	// SelectiveEmpties is the most empty squares at which, above
+	// SolveEmpties, a move is chosen by the solver's selective search
+	// when it settles within the proof's share of the time (only under
+	// the clock, not a playout budget); 0 chooses it from the think time,
+	// -1 never.
+	SelectiveEmpties int
 	// TableBytes sizes the solver's transposition table.
 	TableBytes int
 	// SolvedValues asks for every move's value once the solver has proven
@@ -177,7 +183,7 @@ func New(cfg Config) (Thinker, error) {
 	}
 	t := Thinker{searcher: searcher, playouts: cfg.Playouts, solveEmpties: cfg.SolveEmpties, solvedValues: cfg.SolvedValues,
 		book: cfg.Book, bookSpread: cfg.BookSpread, bookSeed: ecfg.Seed, evalScale: ecfg.EvalScale,
-		stopWhenDecided: cfg.StopWhenDecided}
+		stopWhenDecided: cfg.StopWhenDecided, selectiveEmpties: cfg.SelectiveEmpties}
 	if cfg.Solver {
 		if t.solver, err = endgame.New(cfg.TableBytes); err != nil {
 			return Thinker{}, err

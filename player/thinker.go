@@ -44,6 +44,17 @@ type Thinker struct {
 	evalScale  float64    // discs per logistic unit, to report a book value as a win rate
 
 	stopWhenDecided bool // Config.StopWhenDecided
+	// selectiveEmpties is Config.SelectiveEmpties: from this many empty
+	// squares down to the exact proofs' start the selective search
+	// chooses the move when it finishes in its share; 0 autoSelectiveEmpties,
+	// negative never.
+	selectiveEmpties int
+}
+
+// slowestAt is the slowest search measured at a number of empty squares.
+type slowestAt struct {
+	empties int
+	slowest time.Duration
 }
 
 // solveTimes are the slowest WLD proofs measured at a number of empty
@@ -58,10 +69,7 @@ type Thinker struct {
 // that of the selective pre-search (79a39dc against c19b3bd, the same way:
 // 0.48 at 22, 1.04 at 23 and 1.00 at 24; below 22 it does not run). Proofs
 // from the table kept between moves are faster.
-var solveTimes = [...]struct {
-	empties int
-	slowest time.Duration
-}{
+var solveTimes = [...]slowestAt{
 	{19, 89 * time.Millisecond},
 	{20, 187 * time.Millisecond},
 	{21, 268 * time.Millisecond},
@@ -75,6 +83,38 @@ var solveTimes = [...]struct {
 // samples show, and a proof that fails costs the tree search 60% of its
 // time.
 const solveSafety = 1.5
+
+// selectiveTimes are the slowest selective searches
+// (endgame.Solver.SolveSelective) measured at a number of empty squares:
+// FFO #45-#58, harder than most positions of games, one search each on a
+// new table, on the 2-core machine with a solve on the other core
+// (2026-12-04). Between 24 and 27 empties they take a tenth of a second to
+// a second, where the exact proof takes tens of seconds.
+var selectiveTimes = [...]slowestAt{
+	{24, 323 * time.Millisecond},
+	{25, 115 * time.Millisecond},
+	{26, 865 * time.Millisecond},
+	{27, 644 * time.Millisecond},
+	{28, 6827 * time.Millisecond},
+	{29, 8689 * time.Millisecond},
+	{30, 2359 * time.Millisecond},
+}
+
+// autoSelectiveEmpties returns the most empty squares at which genmove
+// tries the selective search for a move with the think time left: the
+// largest number of empty squares up to which every slowest search of
+// selectiveTimes fits, solveSafety times over, into wldShare of it; 0 when
+// not even the first does.
+func autoSelectiveEmpties(think time.Duration) int {
+	n := 0
+	for _, st := range selectiveTimes {
+		if solveSafety*float64(st.slowest) > wldShare*float64(think) {
+			break
+		}
+		n = st.empties
+	}
+	return n
+}
 
 // minAutoSolveEmpties is the fewest empty squares autoSolveEmpties
 // chooses, however short the think time: a WLD proof at 18 took under 0.05 s,
@@ -167,6 +207,13 @@ func (t Thinker) Think(ctx context.Context, g *othello.Game) (thinking.Thought, 
 		return th, nil
 	}
 	var tried thinking.Thought // what the solver proved, if it did not choose
+	if n := pos.Empties(); n > limit && n <= t.selectiveLimit(ctx) {
+		th, done, err := t.selectiveMove(ctx, pos)
+		if err != nil || done {
+			return th, err
+		}
+		tried = th
+	}
 	if t.solver != nil && pos.Empties() <= limit {
 		th, done, err := t.solve(ctx, pos)
 		if err != nil || done {
@@ -233,6 +280,48 @@ func (t Thinker) Ponder(ctx context.Context, g *othello.Game) (thinking.Thought,
 	st := r.Stats
 	return thinking.Thought{Move: r.Move, Playouts: st.Playouts, WinRate: st.WinRate, PV: st.PV,
 		Elapsed: st.Elapsed, Summary: st.String()}, nil
+}
+
+// selectiveLimit returns the most empty squares at which genmove tries the
+// selective search, 0 when it does not: only with the solver and its
+// evaluation, under the
+// clock (a playout budget must give the same move under any load, and the
+// selective search's share is time), and not when
+// Config.SelectiveEmpties turns it off.
+func (t Thinker) selectiveLimit(ctx context.Context) int {
+	d, ok := ctx.Deadline()
+	if t.solver == nil || !t.solver.HasOrderEval() || t.playouts > 0 || !ok || t.selectiveEmpties < 0 {
+		return 0
+	}
+	if t.selectiveEmpties > 0 {
+		return t.selectiveEmpties
+	}
+	return autoSelectiveEmpties(time.Until(d))
+}
+
+// selectiveMove chooses the move by the solver's selective search
+// (endgame.Solver.SolveSelective) when it settles within wldShare of the
+// time left; else it reports what it found and false, and the tree search
+// chooses with the rest (the search's moves stay in the solver's table
+// and order the exact proofs of the moves after).
+func (t Thinker) selectiveMove(ctx context.Context, pos othello.Position) (thinking.Thought, bool, error) {
+	sctx, cancel := t.proofContext(ctx, true)
+	defer cancel()
+	r, err := t.solver.SolveSelective(sctx, pos)
+	if err != nil {
+		return thinking.Thought{}, false, err
+	}
+	if !r.Proven {
+		return thinking.Thought{Summary: fmt.Sprintf("selective unsettled after %v (%+d..%+d, %d nodes)",
+			r.Elapsed.Round(time.Millisecond), r.Lower, r.Upper, r.Nodes)}, false, nil
+	}
+	return thinking.Thought{
+		Move:    r.Move,
+		WinRate: 1 / (1 + math.Exp(-float64(r.Score)/t.evalScale)),
+		PV:      []othello.Move{r.Move},
+		Elapsed: r.Elapsed,
+		Summary: fmt.Sprintf("selective: %s %+d in %v (%d nodes)", r.Move, r.Score, r.Elapsed.Round(time.Microsecond), r.Nodes),
+	}, true, nil
 }
 
 // fromBook returns the book's move in pos, if the book holds pos: the best

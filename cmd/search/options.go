@@ -57,6 +57,11 @@ const (
 	// automatic; beyond 30 a proof takes minutes.
 	minSolveEmpties = 0
 	maxSolveEmpties = 30
+	// minSelectiveEmpties and maxSelectiveEmpties bound
+	// --selective-empties: -1 is off, 0 automatic; at 30 the selective
+	// search takes seconds (docs/endgame.md).
+	minSelectiveEmpties = -1
+	maxSelectiveEmpties = 30
 	// maxTableMB keeps the table, with the largest tree arena (at most
 	// 2 GiB, engine.MaxArenaNodes), under the course's 4 GiB.
 	maxTableMB = 1024
@@ -77,19 +82,20 @@ type options struct {
 	cpu            string // --cpu: the move-generation path (othello.SetCPU)
 	engine         engine.Config
 
-	evalFile     string        // --eval-file: weights instead of the embedded set
-	plain        bool          // --plain: the course's plain MCTS
-	solveFile    string        // --solve: solve the positions of this file and exit
-	solveLimit   time.Duration // --solve with --time: each position's limit; 0 for none
-	solveMode    endgame.Mode  // --solve-mode
-	solver       bool          // --solver: the endgame solver in genmove
-	solveEmpties int           // --solve-empties: genmove solves from this many empty squares
-	tableMB      int           // --table-mb: the solver's transposition table
-	book         string        // --book: a book file, embedded, or off
-	bookSpread   float64       // --book-spread: discs below the best a book move may be
-	leafDepth    int           // --leaf-depth: plies of search behind each evaluation of the tree
-	ponder       bool          // --ponder: think on the opponent's time
-	timeBank     bool          // --time-bank: spread the game's think time over its moves
+	evalFile         string        // --eval-file: weights instead of the embedded set
+	plain            bool          // --plain: the course's plain MCTS
+	solveFile        string        // --solve: solve the positions of this file and exit
+	solveLimit       time.Duration // --solve with --time: each position's limit; 0 for none
+	solveMode        endgame.Mode  // --solve-mode
+	solver           bool          // --solver: the endgame solver in genmove
+	solveEmpties     int           // --solve-empties: genmove solves from this many empty squares
+	selectiveEmpties int           // --selective-empties: genmove tries the selective search from this many
+	tableMB          int           // --table-mb: the solver's transposition table
+	book             string        // --book: a book file, embedded, or off
+	bookSpread       float64       // --book-spread: discs below the best a book move may be
+	leafDepth        int           // --leaf-depth: plies of search behind each evaluation of the tree
+	ponder           bool          // --ponder: think on the opponent's time
+	timeBank         bool          // --time-bank: spread the game's think time over its moves
 
 	addr     string // judge address host:port; empty for stdin mode
 	httpAddr string // --http: serve the browser UI on this address
@@ -192,6 +198,10 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.solveEmpties, "solve-empties", o.solveEmpties,
 		fmt.Sprintf("genmove runs the endgame solver at this many empty squares or fewer (%d..%d; "+
 			"default 0: chosen from the think time, 21 at 1s, 23 at 9s, docs/endgame.md; 21 with --playouts)", minSolveEmpties, maxSolveEmpties))
+	fs.IntVar(&o.selectiveEmpties, "selective-empties", o.selectiveEmpties,
+		fmt.Sprintf("above --solve-empties and up to this many empty squares, genmove plays the move of the solver's selective "+
+			"search (ProbCut: likely, not proven) when it settles within 60%% of the think time, else the tree search's "+
+			"(%d..%d; -1 off; default 0: chosen from the think time, 25 at 1s, 27 at 9s; not with --playouts)", minSelectiveEmpties, maxSelectiveEmpties))
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
@@ -424,6 +434,9 @@ func (o *options) check() error {
 	}
 	if _, err := zapcore.ParseLevel(o.logLevel); err != nil {
 		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel))
+	}
+	if o.selectiveEmpties < minSelectiveEmpties || o.selectiveEmpties > maxSelectiveEmpties {
+		errs = append(errs, fmt.Errorf("--selective-empties %d: want %d..%d", o.selectiveEmpties, minSelectiveEmpties, maxSelectiveEmpties))
 	}
 	if o.solveEmpties < minSolveEmpties || o.solveEmpties > maxSolveEmpties {
 		errs = append(errs, fmt.Errorf("--solve-empties %d: want %d..%d", o.solveEmpties, minSolveEmpties, maxSolveEmpties))

@@ -126,7 +126,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		return fmt.Errorf("--book: %w", err)
 	}
 	thinker, err := player.New(player.Config{Engine: o.engine, Weights: weights, Playouts: o.playouts,
-		Solver: o.solver, SolveEmpties: o.solveEmpties, TableBytes: o.tableMB << 20,
+		Solver: o.solver, SolveEmpties: o.solveEmpties, SelectiveEmpties: o.selectiveEmpties, TableBytes: o.tableMB << 20,
 		SolvedValues: o.httpAddr != "" || o.nboard, Book: bk, BookSpread: o.bookSpread,
 		StopWhenDecided: o.timeBank, LeafDepth: o.leafDepth})
 	if err != nil {
@@ -152,7 +152,7 @@ func play(o options, log *zap.Logger, logOut io.Writer, stdin io.Reader, stdout,
 		zap.Float64("eval_scale", o.engine.EvalScale), zap.Int("prior_visits", o.engine.PriorVisits), zap.Float64("minimax_weight", o.engine.MinimaxWeight),
 		zap.String("eval_file", o.evalFile), zap.Bool("reuse", o.engine.Reuse),
 		zap.Bool("ponder", o.ponder), zap.String("book", o.book), zap.Int("book_positions", bk.Len()), zap.Float64("book_spread", o.bookSpread),
-		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB),
+		zap.Bool("solver", o.solver), zap.Int("solve_empties", o.solveEmpties), zap.Int("selective_empties", o.selectiveEmpties), zap.Int("leaf_solve_empties", o.engine.SolveEmpties), zap.Int("table_mb", o.tableMB),
 		zap.String("cpu", othello.CPU()))
 	if o.addr != "" && o.thinkTime >= judgeLimit {
 		log.Warn("--time is not below the judge's 10s limit for genmove: moves will be late",
