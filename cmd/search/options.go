@@ -62,6 +62,10 @@ const (
 	// search takes seconds (docs/endgame.md).
 	minSelectiveEmpties = -1
 	maxSelectiveEmpties = 30
+	// defaultSelectiveEmpties is -1, off: against the build without it
+	// the selective search scored 45.3% in 32 games at 1 s a move
+	// (docs/strength.md, 2026-12-04), nothing to ship it on.
+	defaultSelectiveEmpties = -1
 	// maxTableMB keeps the table, with the largest tree arena (at most
 	// 2 GiB, engine.MaxArenaNodes), under the course's 4 GiB.
 	maxTableMB = 1024
@@ -201,7 +205,7 @@ func newFlagSet(o *options) *pflag.FlagSet {
 	fs.IntVar(&o.selectiveEmpties, "selective-empties", o.selectiveEmpties,
 		fmt.Sprintf("above --solve-empties and up to this many empty squares, genmove plays the move of the solver's selective "+
 			"search (ProbCut: likely, not proven) when it settles within 60%% of the think time, else the tree search's "+
-			"(%d..%d; -1 off; default 0: chosen from the think time, 25 at 1s, 27 at 9s; not with --playouts)", minSelectiveEmpties, maxSelectiveEmpties))
+			"(%d..%d; 0: chosen from the think time, 25 at 1s, 27 at 9s; not with --playouts; -1 off)", minSelectiveEmpties, maxSelectiveEmpties))
 	fs.IntVar(&o.engine.SolveEmpties, "leaf-solve-empties", o.engine.SolveEmpties,
 		"with --solver on, the tree search proves its leaves of at most this many empty squares "+
 			fmt.Sprintf("with the solver instead of growing them, and propagates proven results (MCTS-Solver); 0: none (0..%d)", engine.MaxSolveEmpties))
@@ -262,15 +266,16 @@ func newFlagSet(o *options) *pflag.FlagSet {
 // defaultOptions returns the options before any flag is parsed.
 func defaultOptions() options {
 	return options{
-		name:           "gomcts",
-		thinkTime:      defaultThinkTime,
-		connectTimeout: defaultConnectTimeout,
-		logLevel:       "info",
-		engine:         player.DefaultEngine(),
-		solver:         true,
-		solveEmpties:   defaultSolveEmpties,
-		tableMB:        endgame.DefaultTableBytes >> 20,
-		cpu:            othello.CPUAuto,
+		name:             "gomcts",
+		thinkTime:        defaultThinkTime,
+		connectTimeout:   defaultConnectTimeout,
+		logLevel:         "info",
+		engine:           player.DefaultEngine(),
+		solver:           true,
+		solveEmpties:     defaultSolveEmpties,
+		selectiveEmpties: defaultSelectiveEmpties,
+		tableMB:          endgame.DefaultTableBytes >> 20,
+		cpu:              othello.CPUAuto,
 		// No book by default: the first book, 2,300 positions of
 		// 100,000-playout searches, measured no gain (docs/strength.md,
 		// 2026-11-25), so it is there to try (--book embedded), not imposed.

@@ -71,7 +71,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 		"--log-level", "debug", "--log-file", "x.log", "--solver", "off", "--solve-empties", "14",
 		"--table-mb", "32", "--leaf-solve-empties", "9", "--leaf", "mix", "--eval-weight", "0.3",
 		"--eval-scale", "12", "--prior-visits", "7", "--minimax-weight", "0.25", "--reuse", "off", "--eval-file", "w.weights",
-		"--book", "my.book", "--book-spread", "1.5", "--time-bank", "on", "--leaf-depth", "1", "10.1.2.3", "9000",
+		"--book", "my.book", "--book-spread", "1.5", "--time-bank", "on", "--leaf-depth", "1", "--selective-empties", "26", "10.1.2.3", "9000",
 	}
 	o, _, err := parseOptions(args)
 	if err != nil {
@@ -92,6 +92,7 @@ func TestEveryFlagIsApplied(t *testing.T) {
 	want.engine.Reuse = false
 	want.timeBank = true
 	want.leafDepth = 1
+	want.selectiveEmpties = 26
 	if o != want {
 		t.Errorf("options\n%+v\nwant\n%+v", o, want)
 	}
@@ -309,6 +310,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"--solver", "maybe"}, "--solver"},
 		{[]string{"--solve-empties", "-1"}, "--solve-empties"},
 		{[]string{"--solve-empties", "31"}, "--solve-empties"},
+		{[]string{"--selective-empties", "-2"}, "--selective-empties -2: want -1..30"},
+		{[]string{"--selective-empties", "31"}, "--selective-empties 31: want -1..30"},
 		{[]string{"--table-mb", "0"}, "--table-mb"},
 		{[]string{"--leaf-depth", "-1"}, "--leaf-depth -1: want 0..2"},
 		{[]string{"--leaf-depth", "3"}, "--leaf-depth 3: want 0..2"},
