@@ -282,11 +282,14 @@ func (t Thinker) Ponder(ctx context.Context, g *othello.Game) (thinking.Thought,
 		Elapsed: st.Elapsed, Summary: st.String()}, nil
 }
 
+// winRate reads a value in discs as a win rate, through the logistic the
+// tree search uses.
+func (t Thinker) winRate(discs float64) float64 { return 1 / (1 + math.Exp(-discs/t.evalScale)) }
+
 // selectiveLimit returns the most empty squares at which genmove tries the
 // selective search, 0 when it does not: only with the solver and its
-// evaluation, under the
-// clock (a playout budget must give the same move under any load, and the
-// selective search's share is time), and not when
+// evaluation, under the clock (a playout budget must give the same move
+// under any load, and the selective search's share is time), and not when
 // Config.SelectiveEmpties turns it off.
 func (t Thinker) selectiveLimit(ctx context.Context) int {
 	d, ok := ctx.Deadline()
@@ -317,7 +320,7 @@ func (t Thinker) selectiveMove(ctx context.Context, pos othello.Position) (think
 	}
 	return thinking.Thought{
 		Move:    r.Move,
-		WinRate: 1 / (1 + math.Exp(-float64(r.Score)/t.evalScale)),
+		WinRate: t.winRate(float64(r.Score)),
 		PV:      []othello.Move{r.Move},
 		Elapsed: r.Elapsed,
 		Summary: fmt.Sprintf("selective: %s %+d in %v (%d nodes)", r.Move, r.Score, r.Elapsed.Round(time.Microsecond), r.Nodes),
@@ -337,7 +340,7 @@ func (t Thinker) fromBook(pos othello.Position) (thinking.Thought, bool) {
 		return thinking.Thought{}, false
 	}
 	moves, _ := t.book.Lookup(pos)
-	winRate := func(v float64) float64 { return 1 / (1 + math.Exp(-v/t.evalScale)) }
+	winRate := t.winRate
 	vs := make([]thinking.MoveValue, len(moves))
 	for i, bm := range moves {
 		vs[i] = thinking.MoveValue{Move: bm.Move, WinRate: winRate(bm.Value)}
