@@ -308,13 +308,19 @@ func (s *Solver) SolveBounds(ctx context.Context, pos othello.Position, mode Mod
 		}
 		s.narrow(p, o, &b, guess, guessed)
 	}
-	r := Result{Move: b.move, Mode: mode, Nodes: s.nodes, Elapsed: time.Since(start)}
-	r.Lower, r.Upper = b.lower, b.upper
+	return s.result(b, mode, start), nil
+}
+
+// result is what a solve begun at start has found in b: its bounds (after
+// WLD's sign when the mode is WLD), Score its lower bound, proven when the
+// bounds meet.
+func (s *Solver) result(b bounds, mode Mode, start time.Time) Result {
+	r := Result{Move: b.move, Mode: mode, Nodes: s.nodes, Elapsed: time.Since(start), Lower: b.lower, Upper: b.upper}
 	if mode == WLD {
 		r.Lower, r.Upper = cmp.Compare(r.Lower, 0), cmp.Compare(r.Upper, 0)
 	}
 	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
-	return r, nil
+	return r
 }
 
 // SolveSelective runs the selective pre-search of an exact solve on its
@@ -339,10 +345,7 @@ func (s *Solver) SolveSelective(ctx context.Context, pos othello.Position) (Resu
 	if s.orderEval == nil {
 		return Result{}, errors.New("endgame: a selective search needs the order evaluation (SetOrderEval)")
 	}
-	b := s.selectiveNarrow(pos.Player, pos.Opponent)
-	r := Result{Move: b.move, Mode: Exact, Nodes: s.nodes, Elapsed: time.Since(start), Lower: b.lower, Upper: b.upper}
-	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
-	return r, nil
+	return s.result(s.selectiveNarrow(pos.Player, pos.Opponent), Exact, start), nil
 }
 
 // SolveBisect proves the exact score of pos, known to be at most upper, by
@@ -375,10 +378,7 @@ func (s *Solver) SolveBisect(ctx context.Context, pos othello.Position, upper in
 		b.add(s.root(p, o, t-1, t), t-1, t, s.stopped)
 		b.lower, b.upper = evenCeil(b.lower), evenFloor(b.upper)
 	}
-	r := Result{Move: b.move, Mode: Exact, Nodes: s.nodes, Elapsed: time.Since(start)}
-	r.Lower, r.Upper = b.lower, b.upper
-	r.Score, r.Proven = r.Lower, r.Lower == r.Upper
-	return r, nil
+	return s.result(b, Exact, start), nil
 }
 
 // evenFloor returns the largest even number at most v.
