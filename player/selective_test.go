@@ -41,14 +41,8 @@ func newSelectiveThinker(t *testing.T, selectiveEmpties int, playouts int64) Thi
 // it) and says so; turned off, or under a playout budget, the tree search
 // chooses.
 func TestThinkPlaysTheSelectiveMove(t *testing.T) {
-	pos, err := othello.ParsePosition(ffo47)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.SetPosition(pos, 0); err != nil {
-		t.Fatal(err)
-	}
+	g := gameAt(t, ffo47)
+	pos := g.Position()
 	w, err := eval.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -95,14 +89,8 @@ func TestThinkPlaysTheSelectiveMove(t *testing.T) {
 // summary says what it found.
 func TestThinkSelectiveUnsettled(t *testing.T) {
 	// FFO #55, 29 empty squares: the selective search takes seconds.
-	pos, err := othello.ParsePosition("--------X-X------XXXXOOOOOXOXX--OOOXXXX-OOXXXX--O-OOOX-----OO--- O")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.SetPosition(pos, 0); err != nil {
-		t.Fatal(err)
-	}
+	g := gameAt(t, "--------X-X------XXXXOOOOOXOXX--OOOXXXX-OOXXXX--O-OOOX-----OO--- O")
+	pos := g.Position()
 	th := newSelectiveThinker(t, 30, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()

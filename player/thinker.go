@@ -101,13 +101,16 @@ var selectiveTimes = [...]slowestAt{
 }
 
 // autoSelectiveEmpties returns the most empty squares at which genmove
-// tries the selective search for a move with the think time left: the
-// largest number of empty squares up to which every slowest search of
-// selectiveTimes fits, solveSafety times over, into wldShare of it; 0 when
-// not even the first does.
-func autoSelectiveEmpties(think time.Duration) int {
+// tries the selective search for a move with the think time left, 0 when
+// not even the first of selectiveTimes fits (fitsUpTo).
+func autoSelectiveEmpties(think time.Duration) int { return fitsUpTo(selectiveTimes[:], think) }
+
+// fitsUpTo returns the largest number of empty squares of times up to
+// which every slowest search fits, solveSafety times over, into wldShare
+// of the think time; 0 when not even the first does.
+func fitsUpTo(times []slowestAt, think time.Duration) int {
 	n := 0
-	for _, st := range selectiveTimes {
+	for _, st := range times {
 		if solveSafety*float64(st.slowest) > wldShare*float64(think) {
 			break
 		}
@@ -123,15 +126,10 @@ const minAutoSolveEmpties = 18
 
 // autoSolveEmpties returns the number of empty squares from which genmove
 // solves, for a move with the think time left: the largest in solveTimes
-// whose slowest proof fits, and never fewer than minAutoSolveEmpties.
+// whose slowest proof fits (fitsUpTo: the slowest proofs grow with the
+// empty squares), and never fewer than minAutoSolveEmpties.
 func autoSolveEmpties(think time.Duration) int {
-	n := minAutoSolveEmpties
-	for _, st := range solveTimes {
-		if solveSafety*float64(st.slowest) <= wldShare*float64(think) {
-			n = st.empties
-		}
-	}
-	return n
+	return max(minAutoSolveEmpties, fitsUpTo(solveTimes[:], think))
 }
 
 // With a playout budget (Config.Playouts) a move must be the same on every

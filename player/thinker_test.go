@@ -39,6 +39,21 @@ func newThinker(t *testing.T, seed uint64, playouts int64, solveEmpties int) Thi
 	return th
 }
 
+// gameAt returns a game set to the position board (othello.ParsePosition's
+// form), as a front end's setup command leaves it.
+func gameAt(t *testing.T, board string) *othello.Game {
+	t.Helper()
+	pos, err := othello.ParsePosition(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := othello.NewGame()
+	if err := g.SetPosition(pos, 0); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // playRandom plays n random plies of a new game, seeded.
 func playRandom(t *testing.T, r *rand.Rand, n int) *othello.Game {
 	t.Helper()
@@ -233,14 +248,7 @@ func TestThinkSolvedValuesInTime(t *testing.T) {
 // the tree search.
 func TestThinkFallsBackInTime(t *testing.T) {
 	// FFO #50 (26 empty squares) takes seconds to prove.
-	pos, err := othello.ParsePosition("----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O-- X")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.SetPosition(pos, 0); err != nil {
-		t.Fatal(err)
-	}
+	g := gameAt(t, "----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O-- X")
 	th := newThinker(t, 1, 0, 30)
 	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel()
@@ -277,14 +285,7 @@ func TestThinkFallsBackInTime(t *testing.T) {
 // 12) or h4 (flipping h3 and b4 to g4), after which White cannot move,
 // Black plays h1 and White loses 23 to 41: g3 loses by 18. So h1, exact -2.
 func TestThinkLosesLeast(t *testing.T) {
-	pos, err := othello.ParsePosition("OOOOOOO-XXOXXXXXXXOXOO-OXOOOOOO-XOOXXOXXXOOXOXXXXOOOXXXXXOOXXXXX O")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.SetPosition(pos, 0); err != nil {
-		t.Fatal(err)
-	}
+	g := gameAt(t, "OOOOOOO-XXOXXXXXXXOXOO-OXOOOOOO-XOOXXOXXXOOXOXXXXOOOXXXXXOOXXXXX O")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	got, err := newThinker(t, 1, 20000, 14).Think(ctx, g)
@@ -452,6 +453,15 @@ func TestSolverNeverLosesAProvenWin(t *testing.T) {
 // times: 20 empty squares at 1 s a move, 21 at 1.5 s, 22 at 3 s and at the
 // judge's 9 s, 23 at 30 s, 24 from 38 s.
 func TestAutoSolveEmpties(t *testing.T) {
+	// fitsUpTo stops at the first proof that does not fit, which is the
+	// largest that fits only while the slowest proofs grow with the
+	// empty squares.
+	for i := 1; i < len(solveTimes); i++ {
+		if solveTimes[i].slowest <= solveTimes[i-1].slowest {
+			t.Errorf("solveTimes: %v at %d empties, not above %v at %d", solveTimes[i].slowest, solveTimes[i].empties,
+				solveTimes[i-1].slowest, solveTimes[i-1].empties)
+		}
+	}
 	for _, c := range []struct {
 		think time.Duration
 		want  int
@@ -534,14 +544,7 @@ func TestPlayoutBudgetSolvesWithoutTheClock(t *testing.T) {
 	}
 	// FFO #44 (23 empty squares) takes far more than the solver's first
 	// look, at 512 nodes, to prove: cancelled, it stops there.
-	pos, err := othello.ParsePosition("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := othello.NewGame()
-	if err := g.SetPosition(pos, 0); err != nil {
-		t.Fatal(err)
-	}
+	g := gameAt(t, "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O")
 	stop, cancel := context.WithCancel(context.Background())
 	cancel()
 	th, err := newThinker(t, 3, 300, 30).Think(stop, g)
