@@ -57,17 +57,26 @@ func benchMoves(b *testing.B) {
 // BenchmarkFlips measures flips of one legal move per op.
 func BenchmarkFlips(b *testing.B) { benchPaths(b, benchFlips) }
 
-func benchFlips(b *testing.B) {
-	type move struct {
-		p, o uint64
-		sq   int
-	}
-	var ms []move
+// benchMove is a legal move of a benchmark position.
+type benchMove struct {
+	p, o uint64
+	sq   int
+}
+
+// benchMoveList returns the first legal move of every benchPositions position
+// that has one.
+func benchMoveList() []benchMove {
+	var ms []benchMove
 	for _, p := range benchPositions() {
 		if m := p.Moves(); m != 0 {
-			ms = append(ms, move{p.Player, p.Opponent, bits.TrailingZeros64(m)})
+			ms = append(ms, benchMove{p.Player, p.Opponent, bits.TrailingZeros64(m)})
 		}
 	}
+	return ms
+}
+
+func benchFlips(b *testing.B) {
+	ms := benchMoveList()
 	n := len(ms)
 	var sink uint64
 	b.ReportAllocs()
@@ -75,6 +84,41 @@ func benchFlips(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m := &ms[i%n]
 		sink ^= Flips(m.p, m.o, m.sq)
+	}
+	_ = sink
+}
+
+// BenchmarkFlipsReplies measures FlipsReplies of one legal move per op;
+// BenchmarkFlipsThenMoves the two calls it replaces, for the ratio.
+func BenchmarkFlipsReplies(b *testing.B) { benchPaths(b, benchFlipsReplies) }
+
+func benchFlipsReplies(b *testing.B) {
+	ms := benchMoveList()
+	n := len(ms)
+	var sink uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := &ms[i%n]
+		f, r := FlipsReplies(m.p, m.o, m.sq)
+		sink ^= f ^ r
+	}
+	_ = sink
+}
+
+// BenchmarkFlipsThenMoves is BenchmarkFlipsReplies with Flips and Moves.
+func BenchmarkFlipsThenMoves(b *testing.B) { benchPaths(b, benchFlipsThenMoves) }
+
+func benchFlipsThenMoves(b *testing.B) {
+	ms := benchMoveList()
+	n := len(ms)
+	var sink uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := &ms[i%n]
+		f := Flips(m.p, m.o, m.sq)
+		sink ^= f ^ Moves(m.o^f, m.p|f|1<<m.sq)
 	}
 	_ = sink
 }

@@ -124,6 +124,19 @@ var rays = func() (r [64][8]uint64) {
 // flipsPortable, the reference, in one call that inlines.
 func Flips(p, o uint64, sq int) uint64 { return flips(p, o, sq) }
 
+// FlipsReplies returns Flips(p, o, sq) and the moves of the opponent in the
+// position after the move, Moves(o^flips, p|flips|1<<sq), in one call: a
+// move ordering that counts the replies of every move (fastest first)
+// needs both, and the assembly then loads its constants once and calls
+// once. Like Flips it does not check that sq is a move.
+func FlipsReplies(p, o uint64, sq int) (flips, replies uint64) { return flipsReplies(p, o, sq) }
+
+// flipsRepliesPortable is FlipsReplies in portable Go.
+func flipsRepliesPortable(p, o uint64, sq int) (flips, replies uint64) {
+	f := flipsPortable(p, o, sq)
+	return f, movesPortable(o^f, p|f|1<<(sq&63))
+}
+
 // flipsPortable is Flips in portable Go.
 func flipsPortable(p, o uint64, sq int) uint64 {
 	r := &rays[sq&63]

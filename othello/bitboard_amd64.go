@@ -47,6 +47,17 @@ func lastThreeAVX2(p, o, first uint64, alpha, beta int) (score int, nodes uint64
 //go:noescape
 func lastThreeAVX512(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
 
+// flipsReplies is FlipsReplies, chosen between flipsRepliesAVX2's body and
+// flipsRepliesPortable as moves chooses.
+//
+//go:noescape
+func flipsReplies(p, o uint64, sq int) (flips, replies uint64)
+
+// flipsRepliesAVX2 is FlipsReplies with AVX2.
+//
+//go:noescape
+func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64)
+
 // movesAVX2 is Moves with AVX2.
 //
 //go:noescape

@@ -19,6 +19,9 @@ const (
 
 func moves(p, o uint64) uint64         { return movesPortable(p, o) }
 func flips(p, o uint64, sq int) uint64 { return flipsPortable(p, o, sq) }
+func flipsReplies(p, o uint64, sq int) (uint64, uint64) {
+	return flipsRepliesPortable(p, o, sq)
+}
 func lastTwoDispatch(p, o uint64, alpha, beta int) (int, uint64) {
 	return lastTwo(p, o, alpha, beta)
 }
@@ -32,8 +35,11 @@ func lastThreeAVX512(p, o, first uint64, alpha, beta int) (int, uint64) {
 	panic("othello: no AVX2 path in this build")
 }
 
-func movesAVX2(p, o uint64) uint64           { panic("othello: no AVX2 path in this build") }
-func flipsAVX2(p, o uint64, sq int) uint64   { panic("othello: no AVX2 path in this build") }
+func movesAVX2(p, o uint64) uint64         { panic("othello: no AVX2 path in this build") }
+func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in this build") }
+func flipsRepliesAVX2(p, o uint64, sq int) (uint64, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
 func perft2AVX2(p, o uint64) uint64          { panic("othello: no AVX2 path in this build") }
 func perft3AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
 func perft4AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }

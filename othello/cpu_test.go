@@ -68,6 +68,13 @@ func comparePaths(t testing.TB, p, o uint64) {
 			if got := flipsAVX2(p, o, sq); got != want {
 				t.Fatalf("p %#x o %#x: flipsAVX2(%s) = %#x, portable %#x", p, o, Move(sq), got, want)
 			}
+			wantReplies := Moves(o^want, p|want|1<<sq)
+			if f, r := flipsRepliesAVX2(p, o, sq); f != want || r != wantReplies {
+				t.Fatalf("p %#x o %#x: flipsRepliesAVX2(%s) = %#x, %#x; portable %#x, %#x", p, o, Move(sq), f, r, want, wantReplies)
+			}
+			if f, r := FlipsReplies(p, o, sq); f != want || r != wantReplies {
+				t.Fatalf("p %#x o %#x: FlipsReplies(%s) = %#x, %#x; want %#x, %#x", p, o, Move(sq), f, r, want, wantReplies)
+			}
 			if !hasAVX512 {
 				continue
 			}
