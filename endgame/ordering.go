@@ -94,8 +94,7 @@ func (s *Solver) evalSearch(p, o uint64, alpha, beta int32, depth int) int32 {
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
-		f := othello.Flips(p, o, sq)
-		replies := othello.Moves(o^f, p|f|1<<sq)
+		f, replies := othello.FlipsReplies(p, o, sq)
 		key := int32(bits.OnesCount64(replies) + bits.OnesCount64(replies&corners))
 		i := k
 		for ; i > 0 && list[i-1].key > key; i-- {

@@ -255,6 +255,23 @@ func potentialMobility(o, empty uint64) int {
 // orderMoves fills list with the moves of p against o, best first: the
 // hash move, then fastest first. It returns how many there are.
 func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate, n int) int {
+	k := s.rateMoves(p, o, moves, hashMove, list, n)
+	// Insertion sort: the list is short.
+	for j := 1; j < k; j++ {
+		c := list[j]
+		i := j
+		for ; i > 0 && list[i-1].key > c.key; i-- {
+			list[i] = list[i-1]
+		}
+		list[i] = c
+	}
+	return k
+}
+
+// rateMoves fills list with the moves of p against o and their sort keys
+// (lower is better: the hash move lowest, then fastest first), in square
+// order. It returns how many there are.
+func (s *Solver) rateMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate, n int) int {
 	useEval := s.orderEval != nil && n >= orderEvalEmpties
 	depth := 0
 	if useEval {
@@ -263,11 +280,10 @@ func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
-		f := othello.Flips(p, o, sq)
+		f, replies := othello.FlipsReplies(p, o, sq)
 		key := int32(hashMoveKey)
 		if uint8(sq) != hashMove {
 			np, no := o^f, p|f|1<<sq
-			replies := othello.Moves(np, no)
 			key = int32(orderMobility*bits.OnesCount64(replies) + orderCorner*bits.OnesCount64(replies&corners) +
 				orderPotential*potentialMobility(no, ^(np|no)) - orderStable*bits.OnesCount64(cornerStable(no)))
 			switch {
@@ -277,15 +293,30 @@ func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]
 				key += int32(orderEvalWeight * s.orderEval(np, no) / evalUnitsPerDisc)
 			}
 		}
-		// Insertion sort: the list is short.
-		i := k
-		for ; i > 0 && list[i-1].key > key; i-- {
-			list[i] = list[i-1]
-		}
-		list[i] = candidate{flips: f, key: key, sq: uint8(sq)}
+		list[k] = candidate{flips: f, key: key, sq: uint8(sq)}
 		k++
 	}
 	return k
+}
+
+// selectNext moves the best-rated of list[i:k] (the lowest key, the first
+// of equals) to list[i]. deep picks its moves one at a time this way rather
+// than sorting them all: most nodes end with their first or second move,
+// and sorting the rest would be work for nothing.
+func selectNext(list *[maxMoves]candidate, i, k int) {
+	b := i
+	for j := i + 1; j < k; j++ {
+		if list[j].key < list[b].key {
+			b = j
+		}
+	}
+	if b != i {
+		// Shift the moves in between rather than swap, so that the
+		// rest keep their order and equal keys go in square order.
+		c := list[b]
+		copy(list[i+1:b+1], list[i:b])
+		list[i] = c
+	}
 }
 
 // deep searches positions of more than shallowEmpties empty squares with
@@ -365,7 +396,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 	}
 
 	list := &s.lists[n]
-	k := s.orderMoves(p, o, moves, noSquare, list, n)
+	k := s.rateMoves(p, o, moves, noSquare, list, n)
 
 	// Enhanced transposition cut-off: a child whose table entry already
 	// proves it good enough ends the search before any child is searched.
@@ -381,6 +412,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 	}
 
 	for i := 0; i < k; i++ {
+		selectNext(list, i, k)
 		c := &list[i]
 		np, no := o^c.flips, p|c.flips|1<<c.sq
 		var v int
