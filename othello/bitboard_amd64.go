@@ -47,8 +47,8 @@ func lastThreeAVX2(p, o, first uint64, alpha, beta int) (score int, nodes uint64
 //go:noescape
 func lastThreeAVX512(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
 
-// flipsReplies is FlipsReplies, chosen between flipsRepliesAVX2's body and
-// flipsRepliesPortable as moves chooses.
+// flipsReplies is FlipsReplies: a tail jump to flipsRepliesAVX2 when
+// useAVX2 is set, else to flipsRepliesPortable.
 //
 //go:noescape
 func flipsReplies(p, o uint64, sq int) (flips, replies uint64)

@@ -209,44 +209,34 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
-// FLIPSREPLIES is the body of a flipsReplies call: the flips of AX against
-// BX on square CX into DX, then the moves of the position after the move
-// (the opponent's replies) into R10, the constants loaded once for both.
-#define FLIPSREPLIES \
-	LOADCONST \
-	FLIPSCALL(FLIPSV) \
-	MOVQ BX, R8 \
-	XORQ DX, R8 \
-	MOVQ AX, R9 \
-	ORQ DX, R9 \
-	BTSQ CX, R9 \
-	VMOVQ R8, X2 \
-	VPBROADCASTQ X2, Y2 \
-	VMOVQ R9, X3 \
-	VPBROADCASTQ X3, Y3 \
-	MOVESV(R10)
-
 // func flipsReplies(p, o uint64, sq int) (flips, replies uint64)
 TEXT ·flipsReplies(SB), NOSPLIT, $0-40
 	CMPB ·useAVX2(SB), $0
 	JEQ portable
-	MOVQ p+0(FP), AX
-	MOVQ o+8(FP), BX
-	MOVQ sq+16(FP), CX
-	FLIPSREPLIES
-	MOVQ DX, flips+24(FP)
-	MOVQ R10, replies+32(FP)
-	VZEROUPPER
-	RET
+	JMP ·flipsRepliesAVX2(SB)
 portable:
 	JMP ·flipsRepliesPortable(SB)
 
 // func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64)
+//
+// The flips of p against o on sq, then the moves of the position after
+// the move (the opponent's replies), the constants loaded once for both.
 TEXT ·flipsRepliesAVX2(SB), NOSPLIT, $0-40
 	MOVQ p+0(FP), AX
 	MOVQ o+8(FP), BX
 	MOVQ sq+16(FP), CX
-	FLIPSREPLIES
+	LOADCONST
+	FLIPSCALL(FLIPSV)
+	MOVQ BX, R8
+	XORQ DX, R8
+	MOVQ AX, R9
+	ORQ DX, R9
+	BTSQ CX, R9
+	VMOVQ R8, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ R9, X3
+	VPBROADCASTQ X3, Y3
+	MOVESV(R10)
 	MOVQ DX, flips+24(FP)
 	MOVQ R10, replies+32(FP)
 	VZEROUPPER
