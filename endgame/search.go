@@ -252,22 +252,6 @@ func potentialMobility(o, empty uint64) int {
 	return bits.OnesCount64(neighbours(o) & empty)
 }
 
-// orderMoves fills list with the moves of p against o, best first: the
-// hash move, then fastest first. It returns how many there are.
-func (s *Solver) orderMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate, n int) int {
-	k := s.rateMoves(p, o, moves, hashMove, list, n)
-	// Insertion sort: the list is short.
-	for j := 1; j < k; j++ {
-		c := list[j]
-		i := j
-		for ; i > 0 && list[i-1].key > c.key; i-- {
-			list[i] = list[i-1]
-		}
-		list[i] = c
-	}
-	return k
-}
-
 // rateMoves fills list with the moves of p against o and their sort keys
 // (lower is better: the hash move lowest, then fastest first), in square
 // order. It returns how many there are.
@@ -300,9 +284,9 @@ func (s *Solver) rateMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]c
 }
 
 // selectNext moves the best-rated of list[i:k] (the lowest key, the first
-// of equals) to list[i]. deep picks its moves one at a time this way rather
-// than sorting them all: most nodes end with their first or second move,
-// and sorting the rest would be work for nothing.
+// of equals) to list[i]. deep and the root pick their moves one at a time
+// this way rather than sorting them all: most nodes end with their first
+// or second move, and sorting the rest would be work for nothing.
 func selectNext(list *[maxMoves]candidate, i, k int) {
 	b := i
 	for j := i + 1; j < k; j++ {

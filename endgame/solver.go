@@ -510,11 +510,13 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 		hashMove = e.move()
 	}
 	list := &s.lists[n]
-	k := s.orderMoves(p, o, moves, hashMove, list, n)
+	k := s.rateMoves(p, o, moves, hashMove, list, n)
+	selectNext(list, 0, k)
 	best, bestMove := noScore, othello.Move(list[0].sq)
 	lo := alpha
 	nullLo, nullMove := alpha, bestMove
 	for i := 0; i < k && !s.stopped; i++ {
+		selectNext(list, i, k)
 		c := &list[i]
 		np, no := o^c.flips, p|c.flips|1<<c.sq
 		var v int
