@@ -13,18 +13,25 @@ import (
 // runnerKiller is an agent that, for its first three seconds, SIGKILLs
 // every process whose command line is the game runner's, as a student's
 // agent could by scanning /proc, then plays as the random agent of bin.
-func runnerKiller(bin string) string {
+// It names the runner by bin's path, this test's build, so as to kill
+// nothing else on the host.
+func runnerKiller(t *testing.T, bin string) string {
+	t.Helper()
+	runner, err := proctest.VictimPattern(bin, "game")
+	if err != nil {
+		t.Fatal(err)
+	}
 	return fmt.Sprintf(`#!/bin/sh
 end=$(($(date +%%s) + 3))
 while [ "$(date +%%s)" -lt "$end" ]; do
-	for f in $(grep -lasE '[e]instein.game.' /proc/[0-9]*/cmdline); do
+	for f in $(grep -lasE '%s' /proc/[0-9]*/cmdline); do
 		p=${f#/proc/}
 		kill -9 "${p%%/cmdline}" 2>/dev/null
 	done
 	sleep 0.1
 done
 exec '%s' random
-`, bin)
+`, runner, bin)
 }
 
 // An agent that kills the game runner by name ends the game unsandboxed;
@@ -34,7 +41,7 @@ func TestGameSandboxStopsRunnerKiller(t *testing.T) {
 	bin := binaryOf(t)
 	for _, on := range []bool{true, false} {
 		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "killer"), []byte(runnerKiller(bin)), 0o755); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "killer"), []byte(runnerKiller(t, bin)), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		os.Chmod(dir, 0o755) // open to the sandbox's user
@@ -67,7 +74,7 @@ func TestGameSandboxStopsEveryAttack(t *testing.T) {
 	bin := binaryOf(t)
 	for _, on := range []bool{true, false} {
 		t.Run(map[bool]string{true: "sandbox-on", false: "sandbox-off"}[on], func(t *testing.T) {
-			a := proctest.Arm(t, "[/]einstein.greedy.")
+			a := proctest.Arm(t, bin, "greedy")
 			// ATTACK_JUDGE names the test; the runner is its child.
 			mode := map[bool]string{true: "on", false: "off"}[on]
 			args := []string{"game", "--sandbox", mode, "-n", "0", a.Script + " " + bin + " random", "greedy", "-r", "2", "-s", "5"}

@@ -35,10 +35,12 @@ func hostileMode(mode, ip, port string) bool {
 	switch mode {
 	case "killer":
 		// For three seconds at most, until it has killed one: the victim
-		// may start after it.
+		// may start after it. Named by this test binary's path, so as
+		// to kill nothing else on the host.
+		exe, _ := os.Executable()
 		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			killed := false
-			for _, pid := range proctest.Named("fake-engine victim") {
+			for _, pid := range proctest.Named(exe + " fake-engine victim ") {
 				if syscall.Kill(pid, syscall.SIGKILL) == nil {
 					fmt.Fprintf(os.Stderr, "killer: killed %d\n", pid)
 					killed = true
@@ -294,7 +296,7 @@ func TestTournamentSandboxStopsEveryAttack(t *testing.T) {
 	}
 	for _, on := range []bool{true, false} {
 		t.Run(map[bool]string{true: "sandbox-on", false: "sandbox-off"}[on], func(t *testing.T) {
-			a := proctest.Arm(t, "[f]ake-engine.victim.")
+			a := proctest.Arm(t, exe, "fake-engine", "victim")
 			args := []string{"--engine", "name=hostile cmd=" + a.Script + " " + fakeEngine(t, "hostile", "good"),
 				"--engine", "name=victim cmd=" + fakeEngine(t, "victim", "good")}
 			if on {
@@ -320,7 +322,7 @@ func TestJudgeSandboxStopsEveryAttack(t *testing.T) {
 	}
 	for _, on := range []bool{true, false} {
 		t.Run(map[bool]string{true: "sandbox-on", false: "sandbox-off"}[on], func(t *testing.T) {
-			a := proctest.Arm(t, "[f]ake-engine.victim.")
+			a := proctest.Arm(t, exe, "fake-engine", "victim")
 			var flags []string
 			if on {
 				flags = append([]string{"--sandbox-bind", filepath.Dir(exe)}, a.EnvFlags()...)

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -36,12 +37,17 @@ type Attacks struct {
 
 // Arm writes the hostile engine and its targets in directories of the
 // test's, sets the environment (t.Setenv) that points the engine at them
-// and at victim, an extended regular expression of its opponent's
-// command line (. for the NUL between its words; [f]oo so as not to
-// match the grep that looks for it), and
-// starts a TCP server on loopback for it to reach.
-func Arm(t *testing.T, victim string) *Attacks {
+// and at its victim, and starts a TCP server on loopback for it to reach.
+// The victim is named by the words that begin its command line, the
+// first its program's absolute path (see VictimPattern): the unsandboxed
+// half of a test really kills what it names, as root anywhere on the
+// host, so the name must be the test's alone.
+func Arm(t *testing.T, victim ...string) *Attacks {
 	t.Helper()
+	pattern, err := VictimPattern(victim...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	a := &Attacks{}
 	dir := t.TempDir()
 	os.Chmod(dir, 0o755) // open to the sandbox's user
@@ -56,7 +62,6 @@ func Arm(t *testing.T, victim string) *Attacks {
 	}
 	a.Other = t.TempDir()
 	os.Chmod(a.Other, 0o777) // writable by anyone: only the sandbox hides it
-	var err error
 	if a.tcp, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +82,7 @@ func Arm(t *testing.T, victim string) *Attacks {
 			killPid(pid)
 		}
 	})
-	t.Setenv("ATTACK_VICTIM", victim)
+	t.Setenv("ATTACK_VICTIM", pattern)
 	t.Setenv("ATTACK_JUDGE", strconv.Itoa(os.Getpid()))
 	t.Setenv("ATTACK_SECRET", a.Secret)
 	t.Setenv("ATTACK_OTHER", a.Other)
@@ -139,4 +144,32 @@ func (a *Attacks) Check(t *testing.T, on bool, out string) {
 	if d := a.daemons(); on && len(d) > 0 {
 		t.Errorf("sandboxed, the engine's daemon outlived it: %v", d)
 	}
+}
+
+// VictimPattern returns the extended regular expression (grep -E) with
+// which hostile.sh finds its victim in /proc/PID/cmdline: the command
+// lines that begin with words, each ended by its NUL (a control
+// character to grep -a). words[0] must be
+// an absolute path, the program the test started (a build in a temporary
+// directory of its own, or the test binary), so that the pattern matches
+// nothing but the test's victim: a word such as "--seed 2" alone also
+// named "judge tournament --seed 23 ..." (the NUL and the 3 each matched
+// by a dot) and killed a judge running beside the tests. Anchored at the
+// start, it does not match the grep's own command line either.
+func VictimPattern(words ...string) (string, error) {
+	if len(words) == 0 || !filepath.IsAbs(words[0]) {
+		return "", fmt.Errorf("the victim %q is not named by its program's absolute path", words)
+	}
+	var b strings.Builder
+	b.WriteString("^")
+	for _, w := range words {
+		if w == "" || strings.ContainsRune(w, 0) {
+			return "", fmt.Errorf("the victim's word %q is empty or holds a NUL", w)
+		}
+		b.WriteString(regexp.QuoteMeta(w))
+		// The word's NUL, which a dot would not tell from a character
+		// ("--seed.2." matched "--seed 23").
+		b.WriteString("[[:cntrl:]]")
+	}
+	return b.String(), nil
 }

@@ -5,9 +5,9 @@
 # so that its games are played (or lost by the rules).
 #
 #   ATTACK_VICTIM  an extended regular expression of its opponent's command
-#                  line (its words end in NULs: . for a space), written so as
-#                  not to match itself ([f]oo): killed by SIGKILL, looked for
-#                  during three seconds
+#                  line (its words end in NULs: [[:cntrl:]] for each;
+#                  VictimPattern in hostile.go): killed by SIGKILL, looked
+#                  for during three seconds
 #   ATTACK_JUDGE   the judge's pid: signalled with 0 (a real attack would kill)
 #   ATTACK_SECRET  a file beside the judge's results: read, and a file
 #                  written beside it (forged-PID)
