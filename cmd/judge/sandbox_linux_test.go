@@ -40,7 +40,7 @@ func hostileMode(mode, ip, port string) bool {
 		exe, _ := os.Executable()
 		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			killed := false
-			for _, pid := range proctest.Named(exe + " fake-engine victim ") {
+			for _, pid := range proctest.Started(exe, "fake-engine", "victim") {
 				if syscall.Kill(pid, syscall.SIGKILL) == nil {
 					fmt.Fprintf(os.Stderr, "killer: killed %d\n", pid)
 					killed = true

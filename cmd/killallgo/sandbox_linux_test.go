@@ -1,11 +1,12 @@
 package main
 
 import (
-	"github.com/tcgothello/mcts/engineproc/proctest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tcgothello/mcts/engineproc/proctest"
 )
 
 // A hostile program that tries every attack a script can (kill its
@@ -15,14 +16,18 @@ import (
 // the game is played.
 func TestRefereeSandboxStopsEveryAttack(t *testing.T) {
 	t.Setenv(asProgramEnv, "1")
-	// The victim is this test binary with seed 2, named by all its words.
-	engine := []string{os.Args[0], "--playouts", "200", "--arena", "65536", "--log-level", "warn", "--seed"}
-	program := "'" + os.Args[0] + "' " + strings.Join(engine[1:], " ") + " "
+	// Both programs are this test binary: black, the victim, with seed 2
+	// and named by all its words; white with seed 1 behind the hostile
+	// script.
+	engine := func(seed string) []string {
+		return []string{os.Args[0], "--playouts", "200", "--arena", "65536", "--log-level", "warn", "--seed", seed}
+	}
+	commandLine := func(words []string) string { return "'" + words[0] + "' " + strings.Join(words[1:], " ") }
 	for _, on := range []bool{true, false} {
 		t.Run(map[bool]string{true: "sandbox-on", false: "sandbox-off"}[on], func(t *testing.T) {
-			a := proctest.Arm(t, append(engine, "2")...)
+			a := proctest.Arm(t, engine("2")...)
 			mode := map[bool]string{true: "on", false: "off"}[on]
-			args := []string{"referee", "--sandbox", mode, "--time", "10", "--sgf", "-", "--log-level", "warn", program + "2", a.Script + " " + program + "1"}
+			args := []string{"referee", "--sandbox", mode, "--time", "10", "--sgf", "-", "--log-level", "warn", commandLine(engine("2")), a.Script + " " + commandLine(engine("1"))}
 			if on {
 				extra := append([]string{"--sandbox-bind", filepath.Dir(os.Args[0]), "--sandbox-env", asProgramEnv}, a.EnvFlags()...)
 				args = append(args[:1], append(extra, args[1:]...)...)

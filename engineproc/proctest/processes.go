@@ -34,3 +34,17 @@ func Named(s string) []int {
 		return strings.Contains(strings.ReplaceAll(cmdline, "\x00", " "), s)
 	})
 }
+
+// Started returns the processes, this one excepted, whose command line
+// begins with words, each a whole word: the victims VictimPattern names,
+// for a hostile engine written in Go. words[0] should be the program's
+// absolute path, so that only the test's own build is named.
+func Started(words ...string) []int {
+	return Processes(func(cmdline string) bool { return BeginsWith(cmdline, words...) })
+}
+
+// BeginsWith reports whether cmdline, as /proc gives it (each word ended
+// by a NUL), begins with words, each a whole word; never for no words.
+func BeginsWith(cmdline string, words ...string) bool {
+	return len(words) > 0 && strings.HasPrefix(cmdline, strings.Join(words, "\x00")+"\x00")
+}
