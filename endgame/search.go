@@ -254,33 +254,48 @@ func potentialMobility(o, empty uint64) int {
 
 // rateMoves fills list with the moves of p against o and their sort keys
 // (lower is better: the hash move lowest, then fastest first), in square
-// order. It returns how many there are.
-func (s *Solver) rateMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate, n int) int {
-	useEval := s.orderEval != nil && n >= orderEvalEmpties
-	depth := 0
-	if useEval {
-		depth = orderDepth(n)
-	}
+// order. It returns how many there are. The keys are fastest first's
+// alone: searchKeys adds the evaluation's part far from the end, after
+// the enhanced transposition cut-off has had its chance to end the node
+// without it.
+func rateMoves(p, o, moves uint64, hashMove uint8, list *[maxMoves]candidate) int {
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f, replies := othello.FlipsReplies(p, o, sq)
 		key := int32(hashMoveKey)
 		if uint8(sq) != hashMove {
-			np, no := o^f, p|f|1<<sq
+			no := p | f | 1<<sq
 			key = int32(orderMobility*bits.OnesCount64(replies) + orderCorner*bits.OnesCount64(replies&corners) +
-				orderPotential*potentialMobility(no, ^(np|no)) - orderStable*bits.OnesCount64(cornerStable(no)))
-			switch {
-			case depth > 0:
-				key += int32(orderSearchWeight * s.evalSearch(np, no, -evalInfinity, evalInfinity, depth) / evalUnitsPerDisc)
-			case useEval:
-				key += int32(orderEvalWeight * s.orderEval(np, no) / evalUnitsPerDisc)
-			}
+				orderPotential*potentialMobility(no, ^(o|no)) - orderStable*bits.OnesCount64(cornerStable(no)))
 		}
 		list[k] = candidate{flips: f, key: key, sq: uint8(sq)}
 		k++
 	}
 	return k
+}
+
+// searchKeys adds to the keys of list[:k], the moves of p against o with
+// n empty squares, what the evaluation says of each: from
+// orderSearchEmpties a shallow search (orderDepth), from orderEvalEmpties
+// one evaluation, below that nothing. The hash move keeps its key.
+func (s *Solver) searchKeys(p, o uint64, list *[maxMoves]candidate, k, n int) {
+	if s.orderEval == nil || n < orderEvalEmpties {
+		return
+	}
+	depth := orderDepth(n)
+	for i := 0; i < k; i++ {
+		c := &list[i]
+		if c.key == hashMoveKey {
+			continue
+		}
+		np, no := o^c.flips, p|c.flips|1<<c.sq
+		if depth > 0 {
+			c.key += int32(orderSearchWeight * s.evalSearch(np, no, -evalInfinity, evalInfinity, depth) / evalUnitsPerDisc)
+		} else {
+			c.key += int32(orderEvalWeight * s.orderEval(np, no) / evalUnitsPerDisc)
+		}
+	}
 }
 
 // selectNext moves the best-rated of list[i:k] (the lowest key, the first
@@ -380,7 +395,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 	}
 
 	list := &s.lists[n]
-	k := s.rateMoves(p, o, moves, noSquare, list, n)
+	k := rateMoves(p, o, moves, noSquare, list)
 
 	// Enhanced transposition cut-off: a child whose table entry already
 	// proves it good enough ends the search before any child is searched.
@@ -394,6 +409,7 @@ func (s *Solver) deep(p, o uint64, alpha, beta, n int) int {
 			}
 		}
 	}
+	s.searchKeys(p, o, list, k, n)
 
 	for i := 0; i < k; i++ {
 		selectNext(list, i, k)

@@ -510,7 +510,8 @@ func (s *Solver) root(p, o uint64, alpha, beta int) rootResult {
 		hashMove = e.move()
 	}
 	list := &s.lists[n]
-	k := s.rateMoves(p, o, moves, hashMove, list, n)
+	k := rateMoves(p, o, moves, hashMove, list)
+	s.searchKeys(p, o, list, k, n)
 	selectNext(list, 0, k)
 	best, bestMove := noScore, othello.Move(list[0].sq)
 	lo := alpha
