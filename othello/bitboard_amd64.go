@@ -18,8 +18,8 @@ import "github.com/tcgothello/mcts/internal/wyrand"
 //go:noescape
 func moves(p, o uint64) uint64
 
-// flips is Flips, chosen between flipsAVX2's body and flipsPortable as
-// moves chooses.
+// flips is Flips: flipsAVX512's body when useAVX512 is set, else
+// flipsAVX2's when useAVX2 is, else a tail jump to flipsPortable.
 //
 //go:noescape
 func flips(p, o uint64, sq int) uint64
@@ -47,11 +47,17 @@ func lastThreeAVX2(p, o, first uint64, alpha, beta int) (score int, nodes uint64
 //go:noescape
 func lastThreeAVX512(p, o, first uint64, alpha, beta int) (score int, nodes uint64)
 
-// flipsReplies is FlipsReplies: a tail jump to flipsRepliesAVX2 when
-// useAVX2 is set, else to flipsRepliesPortable.
+// flipsReplies is FlipsReplies: a tail jump to flipsRepliesAVX512 when
+// useAVX512 is set, else to flipsRepliesAVX2 when useAVX2 is, else to
+// flipsRepliesPortable.
 //
 //go:noescape
 func flipsReplies(p, o uint64, sq int) (flips, replies uint64)
+
+// flipsRepliesAVX512 is FlipsReplies with FLIPS512 and MOVES512.
+//
+//go:noescape
+func flipsRepliesAVX512(p, o uint64, sq int) (flips, replies uint64)
 
 // flipsRepliesAVX2 is FlipsReplies with AVX2.
 //

@@ -183,21 +183,6 @@ TEXT ·moves(SB), NOSPLIT, $0-24
 portable:
 	JMP ·movesPortable(SB)
 
-// func flips(p, o uint64, sq int) uint64
-TEXT ·flips(SB), NOSPLIT, $0-32
-	CMPB ·useAVX2(SB), $0
-	JEQ portable
-	MOVQ p+0(FP), AX
-	MOVQ o+8(FP), BX
-	MOVQ sq+16(FP), CX
-	LOADCONST
-	FLIPSCALL(FLIPSV)
-	MOVQ DX, ret+24(FP)
-	VZEROUPPER
-	RET
-portable:
-	JMP ·flipsPortable(SB)
-
 // func flipsAVX2(p, o uint64, sq int) uint64
 TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), AX
@@ -209,13 +194,15 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
-// func flipsReplies(p, o uint64, sq int) (flips, replies uint64)
-TEXT ·flipsReplies(SB), NOSPLIT, $0-40
-	CMPB ·useAVX2(SB), $0
-	JEQ portable
-	JMP ·flipsRepliesAVX2(SB)
-portable:
-	JMP ·flipsRepliesPortable(SB)
+// CHILDPO puts into the general registers R8 and R9 the child of the
+// move on CX with flips DX of AX against BX: the opponent's discs, less
+// the flips, and the mover's, with them and the square.
+#define CHILDPO \
+	MOVQ BX, R8 \
+	XORQ DX, R8 \
+	MOVQ AX, R9 \
+	ORQ DX, R9 \
+	BTSQ CX, R9
 
 // func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64)
 //
@@ -227,11 +214,7 @@ TEXT ·flipsRepliesAVX2(SB), NOSPLIT, $0-40
 	MOVQ sq+16(FP), CX
 	LOADCONST
 	FLIPSCALL(FLIPSV)
-	MOVQ BX, R8
-	XORQ DX, R8
-	MOVQ AX, R9
-	ORQ DX, R9
-	BTSQ CX, R9
+	CHILDPO
 	VMOVQ R8, X2
 	VPBROADCASTQ X2, Y2
 	VMOVQ R9, X3
@@ -921,6 +904,65 @@ TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 	LOADCONST512
 	FLIPSCALL(FLIPS512)
 	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// The single-call entries that choose between the paths, after the
+// AVX-512 macros they use.
+
+// func flips(p, o uint64, sq int) uint64
+TEXT ·flips(SB), NOSPLIT, $0-32
+	CMPB ·useAVX2(SB), $0
+	JEQ portable
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ sq+16(FP), CX
+	LOADCONST
+	CMPB ·useAVX512(SB), $0
+	JNE avx512
+	FLIPSCALL(FLIPSV)
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+avx512:
+	LOADCONST512
+	FLIPSCALL(FLIPS512)
+	MOVQ DX, ret+24(FP)
+	VZEROUPPER
+	RET
+portable:
+	JMP ·flipsPortable(SB)
+
+// func flipsReplies(p, o uint64, sq int) (flips, replies uint64)
+TEXT ·flipsReplies(SB), NOSPLIT, $0-40
+	CMPB ·useAVX2(SB), $0
+	JEQ portable
+	CMPB ·useAVX512(SB), $0
+	JNE avx512
+	JMP ·flipsRepliesAVX2(SB)
+avx512:
+	JMP ·flipsRepliesAVX512(SB)
+portable:
+	JMP ·flipsRepliesPortable(SB)
+
+// func flipsRepliesAVX512(p, o uint64, sq int) (flips, replies uint64)
+//
+// flipsRepliesAVX2 with FLIPS512 and MOVES512.
+TEXT ·flipsRepliesAVX512(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), AX
+	MOVQ o+8(FP), BX
+	MOVQ sq+16(FP), CX
+	LOADCONST
+	LOADCONST512
+	FLIPSCALL(FLIPS512)
+	CHILDPO
+	VMOVQ R8, X2
+	VPBROADCASTQ X2, Y2
+	VMOVQ R9, X3
+	VPBROADCASTQ X3, Y3
+	MOVES512(R10)
+	MOVQ DX, flips+24(FP)
+	MOVQ R10, replies+32(FP)
 	VZEROUPPER
 	RET
 

@@ -40,6 +40,9 @@ func flipsAVX2(p, o uint64, sq int) uint64 { panic("othello: no AVX2 path in thi
 func flipsRepliesAVX2(p, o uint64, sq int) (uint64, uint64) {
 	panic("othello: no AVX2 path in this build")
 }
+func flipsRepliesAVX512(p, o uint64, sq int) (uint64, uint64) {
+	panic("othello: no AVX2 path in this build")
+}
 func perft2AVX2(p, o uint64) uint64          { panic("othello: no AVX2 path in this build") }
 func perft3AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }
 func perft4AVX2(p, o, moves uint64) uint64   { panic("othello: no AVX2 path in this build") }

@@ -45,8 +45,9 @@ func autoAVX512() bool { return hasAVX512 && autoAVX2() }
 // atomic, the way the standard library keeps its CPU feature flags.
 var useAVX2 = autoAVX2()
 
-// useAVX512 selects the AVX-512 forms of Perft's last plies, RandomGame
-// and LastTwo on top of useAVX2, set like it.
+// useAVX512 selects the AVX-512 forms of Flips, FlipsReplies, Perft's
+// last plies, RandomGame, LastTwo and LastThree on top of useAVX2, set
+// like it.
 var useAVX512 = autoAVX512()
 
 // CPU returns the move-generation path in use: CPUAVX512, CPUAVX2 or

@@ -81,6 +81,9 @@ func comparePaths(t testing.TB, p, o uint64) {
 			if got := flipsAVX512(p, o, sq); got != want {
 				t.Fatalf("p %#x o %#x: flipsAVX512(%s) = %#x, portable %#x", p, o, Move(sq), got, want)
 			}
+			if f, r := flipsRepliesAVX512(p, o, sq); f != want || r != wantReplies {
+				t.Fatalf("p %#x o %#x: flipsRepliesAVX512(%s) = %#x, %#x; portable %#x, %#x", p, o, Move(sq), f, r, want, wantReplies)
+			}
 		}
 		p, o = o, p
 	}
