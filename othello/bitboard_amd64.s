@@ -166,10 +166,11 @@ TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// moves and flips carry the bodies of movesAVX2 and flipsAVX2 (which the
-// tests call by name to reach the assembly whatever the CPU switch says)
-// rather than jumping to them: they are the solver's hottest calls, and
-// the dispatch costs them one predicted branch and no further jump.
+// moves carries the body of movesAVX2, and flips (after the AVX-512
+// macros, below) those of flipsAVX2 and flipsAVX512, which the tests call
+// by name to reach the assembly whatever the CPU switch says, rather than
+// jumping to them: they are the solver's hottest calls, and the dispatch
+// costs them a predicted branch or two and no further jump.
 // func moves(p, o uint64) uint64
 TEXT ·moves(SB), NOSPLIT, $0-24
 	CMPB ·useAVX2(SB), $0
@@ -194,15 +195,24 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
-// CHILDPO puts into the general registers R8 and R9 the child of the
-// move on CX with flips DX of AX against BX: the opponent's discs, less
-// the flips, and the mover's, with them and the square.
-#define CHILDPO \
+// FLIPSREPLIES is the body of flipsRepliesAVX2 and flipsRepliesAVX512
+// after their constants, with FLIPS and MOVES (FLIPSV and MOVESV or their
+// AVX-512 twins): the flips of AX against BX on CX, then the moves of the
+// position after the move (the opponent's, less the flips, against the
+// mover's, with them and the square, in R8 and R9): the flips in DX,
+// the replies in R10.
+#define FLIPSREPLIES(FLIPS, MOVES) \
+	FLIPSCALL(FLIPS) \
 	MOVQ BX, R8 \
 	XORQ DX, R8 \
 	MOVQ AX, R9 \
 	ORQ DX, R9 \
-	BTSQ CX, R9
+	BTSQ CX, R9 \
+	VMOVQ R8, X2 \
+	VPBROADCASTQ X2, Y2 \
+	VMOVQ R9, X3 \
+	VPBROADCASTQ X3, Y3 \
+	MOVES(R10)
 
 // func flipsRepliesAVX2(p, o uint64, sq int) (flips, replies uint64)
 //
@@ -213,13 +223,7 @@ TEXT ·flipsRepliesAVX2(SB), NOSPLIT, $0-40
 	MOVQ o+8(FP), BX
 	MOVQ sq+16(FP), CX
 	LOADCONST
-	FLIPSCALL(FLIPSV)
-	CHILDPO
-	VMOVQ R8, X2
-	VPBROADCASTQ X2, Y2
-	VMOVQ R9, X3
-	VPBROADCASTQ X3, Y3
-	MOVESV(R10)
+	FLIPSREPLIES(FLIPSV, MOVESV)
 	MOVQ DX, flips+24(FP)
 	MOVQ R10, replies+32(FP)
 	VZEROUPPER
@@ -954,13 +958,7 @@ TEXT ·flipsRepliesAVX512(SB), NOSPLIT, $0-40
 	MOVQ sq+16(FP), CX
 	LOADCONST
 	LOADCONST512
-	FLIPSCALL(FLIPS512)
-	CHILDPO
-	VMOVQ R8, X2
-	VPBROADCASTQ X2, Y2
-	VMOVQ R9, X3
-	VPBROADCASTQ X3, Y3
-	MOVES512(R10)
+	FLIPSREPLIES(FLIPS512, MOVES512)
 	MOVQ DX, flips+24(FP)
 	MOVQ R10, replies+32(FP)
 	VZEROUPPER
